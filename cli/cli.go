@@ -1,0 +1,165 @@
+// Package cli is gear's command line. Run builds the command tree with its
+// dependencies passed in (output writers, environment, HTTP client, clock),
+// so tests drive every command without a process or a network.
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gear-chat/gear/config"
+	"github.com/gear-chat/gear/sanitize"
+	"github.com/gear-chat/gear/tools"
+)
+
+// Version is gear's version, sent in the User-Agent of every request.
+const Version = "0.1.0"
+
+// UserAgent names gear to the services it calls (Wikipedia requires one).
+const UserAgent = "gear/" + Version + " (+https://github.com/gear-chat/gear)"
+
+// Exit codes.
+const (
+	ExitOK      = 0
+	ExitFailure = 1 // something failed at run time: network, database, model
+	ExitUsage   = 2 // the command or its input was wrong: bad flag, bad call
+)
+
+// Deps is what commands need from the outside world.
+type Deps struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	Getenv config.Getenv
+	// HTTP is the client tools use; its transport is what tests replace.
+	HTTP *http.Client
+	Now  func() time.Time
+	// IsTerminal reports whether stdout is an interactive terminal.
+	IsTerminal bool
+}
+
+// app is one invocation: its dependencies and the global flags.
+type app struct {
+	deps       Deps
+	configPath string
+	dbPath     string
+	offline    bool
+	cfg        config.Config
+}
+
+// Run runs gear with args (without the program name) and returns the exit
+// code. Errors are printed as one line on stderr.
+func Run(ctx context.Context, args []string, deps Deps) int {
+	if deps.Getenv == nil {
+		deps.Getenv = func(string) string { return "" }
+	}
+	if deps.HTTP == nil {
+		deps.HTTP = &http.Client{}
+	}
+	if deps.Now == nil {
+		deps.Now = time.Now
+	}
+	a := &app{deps: deps}
+	root := a.rootCommand()
+	root.SetArgs(args)
+	root.SetIn(deps.Stdin)
+	root.SetOut(deps.Stdout)
+	root.SetErr(deps.Stderr)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return ExitOK
+	}
+	var silent silentError
+	if errors.As(err, &silent) {
+		return exitCode(silent.err)
+	}
+	fmt.Fprintln(deps.Stderr, "gear: "+oneLine(err.Error()))
+	return exitCode(err)
+}
+
+func (a *app) rootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "gear",
+		Short: "A terminal chatbot that picks the right tool (GEAR) and calls it safely (ToolDec)",
+		Long: `gear answers in the terminal, using tools when a question needs one:
+it grounds each query to a tool with GEAR (semantic + pattern scores, with a
+confidence you see) and emits the call under the ToolDec machine, so a call
+with a wrong tool name or a mistyped argument never runs.
+
+Without a model endpoint gear uses its offline engine: grounding, the
+calculator, the clock and the time zone converter work with no network.`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			return a.loadConfig()
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usageErrorf("unknown command %q (gear --help lists them)", args[0])
+			}
+			return cmd.Help()
+		},
+	}
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	pf := root.PersistentFlags()
+	pf.StringVar(&a.configPath, "config", "", "config file (default $XDG_CONFIG_HOME/gear/config.yaml)")
+	pf.StringVar(&a.dbPath, "db", "", "history database (default $XDG_DATA_HOME/gear/gear.db)")
+	pf.BoolVar(&a.offline, "offline", false, "use the built-in offline engine for every model role")
+	root.AddCommand(
+		a.versionCommand(),
+		a.toolsCommand(),
+		a.toolCommand(),
+	)
+	return root
+}
+
+// loadConfig applies the layers: defaults < file < environment < flags.
+func (a *app) loadConfig() error {
+	cfg, err := config.Load(a.configPath, a.deps.Getenv)
+	if err != nil {
+		return usageError{err}
+	}
+	if a.dbPath != "" {
+		cfg.DB = a.dbPath
+	}
+	if a.offline {
+		cfg.Offline = true
+	}
+	a.cfg = cfg
+	return nil
+}
+
+// usageError marks an error as the user's to fix: exit code 2.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usageErrorf(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+func exitCode(err error) int {
+	var ue usageError
+	var se *tools.SyntaxError
+	var te *tools.UnknownToolError
+	switch {
+	case errors.As(err, &ue), errors.As(err, &se), errors.As(err, &te), tools.IsInput(err):
+		return ExitUsage
+	case strings.HasPrefix(err.Error(), "unknown command"), strings.HasPrefix(err.Error(), "unknown flag"),
+		strings.Contains(err.Error(), "accepts "), strings.Contains(err.Error(), "requires at least"):
+		// cobra's own argument errors are usage errors.
+		return ExitUsage
+	}
+	return ExitFailure
+}
+
+// oneLine keeps an error message on one line and safe to print.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(sanitize.Line(s)), " ")
+}

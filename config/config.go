@@ -1,0 +1,271 @@
+// Package config is gear's configuration: defaults, then the YAML file
+// under the XDG config directory (or --config), then the environment; the
+// command line applies its flags last. API keys are held as Secret so that
+// printing a Config never shows one.
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Config is everything gear can be configured with.
+type Config struct {
+	// DB is the SQLite history file; empty means the XDG data directory.
+	DB string `yaml:"db" json:"db"`
+	// Offline forces the built-in offline engine for every model role.
+	Offline bool `yaml:"offline" json:"offline"`
+	// Home is the place used when a query names none ("what's the time").
+	// Empty means the machine's local time zone, and no weather default.
+	Home string `yaml:"home" json:"home"`
+
+	Models    Models    `yaml:"models" json:"models"`
+	Tools     Tools     `yaml:"tools" json:"tools"`
+	Grounding Grounding `yaml:"grounding" json:"grounding"`
+	Agent     Agent     `yaml:"agent" json:"agent"`
+}
+
+// Models configures the three model roles. A role without a model uses the
+// offline engine.
+type Models struct {
+	Chat      Role `yaml:"chat" json:"chat"`
+	Grounding Role `yaml:"grounding" json:"grounding"`
+	Embedding Role `yaml:"embedding" json:"embedding"`
+}
+
+// Role is one model role's endpoint.
+type Role struct {
+	BaseURL string `yaml:"base_url" json:"base_url"`
+	Model   string `yaml:"model" json:"model"`
+	// APIKey is the key itself; prefer APIKeyEnv, which names the
+	// environment variable to read it from.
+	APIKey    Secret `yaml:"api_key" json:"api_key"`
+	APIKeyEnv string `yaml:"api_key_env" json:"api_key_env"`
+	// Server is the server kind: openai, ollama, llamacpp, vllm, lmstudio,
+	// or auto (detect from the base URL).
+	Server      string   `yaml:"server" json:"server"`
+	Timeout     Duration `yaml:"timeout" json:"timeout"`
+	MaxTokens   int      `yaml:"max_tokens" json:"max_tokens"`
+	Temperature *float64 `yaml:"temperature" json:"temperature"`
+}
+
+// Configured reports whether the role names a model to call.
+func (r Role) Configured() bool { return r.Model != "" }
+
+// Tools configures the built-in tools' network access.
+type Tools struct {
+	// Timeout is every network call's deadline.
+	Timeout Duration `yaml:"timeout" json:"timeout"`
+	// MaxResponseBytes caps a response body.
+	MaxResponseBytes int64   `yaml:"max_response_bytes" json:"max_response_bytes"`
+	Weather          Weather `yaml:"weather" json:"weather"`
+	Wiki             Wiki    `yaml:"wiki" json:"wiki"`
+}
+
+// Weather configures Open-Meteo.
+type Weather struct {
+	BaseURL      string `yaml:"base_url" json:"base_url"`
+	GeocodingURL string `yaml:"geocoding_url" json:"geocoding_url"`
+	// Units is metric or imperial.
+	Units string `yaml:"units" json:"units"`
+}
+
+// Wiki configures Wikipedia.
+type Wiki struct {
+	// BaseURL is the wiki's root, e.g. https://en.wikipedia.org; empty
+	// means https://<language>.wikipedia.org.
+	BaseURL  string `yaml:"base_url" json:"base_url"`
+	Language string `yaml:"language" json:"language"`
+}
+
+// Grounding configures GEAR.
+type Grounding struct {
+	// Gamma weighs the semantic score against the pattern score.
+	Gamma float64 `yaml:"gamma" json:"gamma"`
+	// Lambda is the pattern score's add-λ smoothing.
+	Lambda float64 `yaml:"lambda" json:"lambda"`
+	// Threshold is the confidence below which a query routes to no tool.
+	Threshold float64 `yaml:"threshold" json:"threshold"`
+	// Temperature turns final scores into a calibrated confidence.
+	Temperature float64 `yaml:"temperature" json:"temperature"`
+	// ToolTimeout bounds each tool's probe during grounding.
+	ToolTimeout Duration `yaml:"tool_timeout" json:"tool_timeout"`
+}
+
+// Agent configures a turn.
+type Agent struct {
+	// ConfirmBelow is the confidence under which the user is asked before
+	// a tool runs.
+	ConfirmBelow float64 `yaml:"confirm_below" json:"confirm_below"`
+	// ContextTokens bounds the earlier turns sent with a query.
+	ContextTokens int `yaml:"context_tokens" json:"context_tokens"`
+}
+
+// Defaults returns the configuration gear runs with when nothing is set.
+func Defaults() Config {
+	return Config{
+		Tools: Tools{
+			Timeout:          Duration(10 * time.Second),
+			MaxResponseBytes: 2 << 20,
+			Weather: Weather{
+				BaseURL:      "https://api.open-meteo.com",
+				GeocodingURL: "https://geocoding-api.open-meteo.com",
+				Units:        "metric",
+			},
+			Wiki: Wiki{Language: "en"},
+		},
+		Grounding: Grounding{Gamma: 0.75, Lambda: 1, Threshold: 0.5, Temperature: 0.1, ToolTimeout: Duration(2 * time.Second)},
+		Agent:     Agent{ConfirmBelow: 0.5, ContextTokens: 2000},
+	}
+}
+
+// Getenv reads an environment variable; os.Getenv is one, tests pass a map.
+type Getenv func(string) string
+
+// DefaultPath is the config file used without --config:
+// $XDG_CONFIG_HOME/gear/config.yaml, else ~/.config/gear/config.yaml.
+func DefaultPath(getenv Getenv) string {
+	if dir := getenv("XDG_CONFIG_HOME"); dir != "" {
+		return filepath.Join(dir, "gear", "config.yaml")
+	}
+	if home := getenv("HOME"); home != "" {
+		return filepath.Join(home, ".config", "gear", "config.yaml")
+	}
+	return ""
+}
+
+// DefaultDB is the history file used without --db:
+// $XDG_DATA_HOME/gear/gear.db, else ~/.local/share/gear/gear.db.
+func DefaultDB(getenv Getenv) string {
+	if dir := getenv("XDG_DATA_HOME"); dir != "" {
+		return filepath.Join(dir, "gear", "gear.db")
+	}
+	if home := getenv("HOME"); home != "" {
+		return filepath.Join(home, ".local", "share", "gear", "gear.db")
+	}
+	return "gear.db"
+}
+
+// Load builds the configuration: defaults, then the file at path (or, when
+// path is empty, the default file if it exists), then the environment.
+// A file given explicitly must exist.
+func Load(path string, getenv Getenv) (Config, error) {
+	cfg := Defaults()
+	explicit := path != ""
+	if !explicit {
+		path = getenv("GEAR_CONFIG")
+		explicit = path != ""
+	}
+	if !explicit {
+		path = DefaultPath(getenv)
+	}
+	if path != "" {
+		data, err := os.ReadFile(path)
+		switch {
+		case err == nil:
+			if err := decode(data, &cfg); err != nil {
+				return Config{}, fmt.Errorf("config %s: %w", path, err)
+			}
+		case errors.Is(err, fs.ErrNotExist) && !explicit:
+		default:
+			return Config{}, fmt.Errorf("config: cannot read %s: %w", path, unwrapPathError(err))
+		}
+	}
+	if err := applyEnv(&cfg, getenv); err != nil {
+		return Config{}, err
+	}
+	if cfg.DB == "" {
+		cfg.DB = DefaultDB(getenv)
+	}
+	return cfg, cfg.Validate()
+}
+
+func decode(data []byte, cfg *Config) error {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(cfg); err != nil {
+		// yaml's messages start with "yaml: "; the file name says enough.
+		return errors.New(strings.TrimPrefix(strings.ReplaceAll(err.Error(), "\n", "; "), "yaml: "))
+	}
+	return nil
+}
+
+func unwrapPathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+func applyEnv(cfg *Config, getenv Getenv) error {
+	if v := getenv("GEAR_DB"); v != "" {
+		cfg.DB = v
+	}
+	if v := getenv("GEAR_OFFLINE"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return fmt.Errorf("config: GEAR_OFFLINE=%q: want true or false", v)
+		}
+		cfg.Offline = b
+	}
+	if v := getenv("GEAR_HOME_PLACE"); v != "" {
+		cfg.Home = v
+	}
+	return nil
+}
+
+// Validate checks values that would otherwise fail later and obscurely.
+func (c Config) Validate() error {
+	switch c.Tools.Weather.Units {
+	case "metric", "imperial":
+	default:
+		return fmt.Errorf("config: tools.weather.units is %q; want metric or imperial", c.Tools.Weather.Units)
+	}
+	if c.Tools.Timeout <= 0 {
+		return fmt.Errorf("config: tools.timeout must be positive")
+	}
+	if c.Tools.MaxResponseBytes <= 0 {
+		return fmt.Errorf("config: tools.max_response_bytes must be positive")
+	}
+	if g := c.Grounding.Gamma; g < 0 || g > 1 {
+		return fmt.Errorf("config: grounding.gamma is %v; want 0..1", g)
+	}
+	if c.Grounding.Lambda < 0 {
+		return fmt.Errorf("config: grounding.lambda must not be negative")
+	}
+	if t := c.Grounding.Threshold; t < 0 || t > 1 {
+		return fmt.Errorf("config: grounding.threshold is %v; want 0..1", t)
+	}
+	if c.Grounding.Temperature <= 0 {
+		return fmt.Errorf("config: grounding.temperature must be positive")
+	}
+	if t := c.Agent.ConfirmBelow; t < 0 || t > 1 {
+		return fmt.Errorf("config: agent.confirm_below is %v; want 0..1", t)
+	}
+	return nil
+}
+
+// WikiBaseURL is the wiki root to call.
+func (c Config) WikiBaseURL() string {
+	if c.Tools.Wiki.BaseURL != "" {
+		return strings.TrimRight(c.Tools.Wiki.BaseURL, "/")
+	}
+	lang := c.Tools.Wiki.Language
+	if lang == "" {
+		lang = "en"
+	}
+	return "https://" + lang + ".wikipedia.org"
+}

@@ -1,0 +1,32 @@
+// Command gear is a terminal chatbot that grounds each query to a tool with
+// GEAR and emits tool calls under the ToolDec machine. See README.md.
+package main
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"golang.org/x/term"
+
+	"github.com/gear-chat/gear/cli"
+)
+
+func main() { os.Exit(run()) }
+
+func run() int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return cli.Run(ctx, os.Args[1:], cli.Deps{
+		Stdin:      os.Stdin,
+		Stdout:     os.Stdout,
+		Stderr:     os.Stderr,
+		Getenv:     os.Getenv,
+		HTTP:       &http.Client{},
+		Now:        time.Now,
+		IsTerminal: term.IsTerminal(int(os.Stdout.Fd())),
+	})
+}

@@ -1,0 +1,248 @@
+package tools
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+)
+
+type fakeTool struct{ spec Spec }
+
+func (f fakeTool) Spec() Spec { return f.spec }
+func (f fakeTool) Run(context.Context, Call) (Result, error) {
+	return Result{Text: "ok"}, nil
+}
+
+// testSpecs covers every parameter type.
+func testSpecs() []Spec {
+	return []Spec{
+		{Name: "Calculator", Family: FamilyCalc, Description: "arithmetic",
+			Params:   []Param{{Name: "expression", Type: TypeExpression}},
+			Examples: []Example{{Query: "2 plus 4", Call: "Calculator(2 + 4)"}}},
+		{Name: "TimezoneConverter", Family: FamilyTimezone, Description: "convert",
+			Params: []Param{{Name: "datetime", Type: TypeDateTime}, {Name: "from_place", Type: TypePlace}, {Name: "to_place", Type: TypePlace}}},
+		{Name: "CurrentTime", Family: FamilyTimezone, Description: "clock",
+			Params: []Param{{Name: "place", Type: TypePlace, Optional: true}}},
+		{Name: "WeatherSearch", Family: FamilyWeather, Description: "weather",
+			Params: []Param{{Name: "place", Type: TypePlace}, {Name: "date", Type: TypeDate, Optional: true}}},
+		{Name: "Pow", Family: FamilyCalc, Description: "power",
+			Params: []Param{{Name: "base", Type: TypeNumber}, {Name: "exponent", Type: TypeInteger}}},
+		{Name: "Units", Family: "convert", Description: "units",
+			Params: []Param{{Name: "unit", Type: TypeEnum, Enum: []string{"metric", "imperial"}}, {Name: "note", Type: TypeString, MaxLen: 5, Optional: true}}},
+	}
+}
+
+func testRegistry(t testing.TB) *Registry {
+	t.Helper()
+	var ts []Tool
+	for _, s := range testSpecs() {
+		ts = append(ts, fakeTool{s})
+	}
+	r, err := NewRegistry(ts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestParseAccepts(t *testing.T) {
+	r := testRegistry(t)
+	tests := []struct {
+		in   string
+		want Call
+	}{
+		{"Calculator(( 76.0 - 25.0 ))", Call{"Calculator", []Arg{{"expression", Expression("( 76.0 - 25.0 )")}}}},
+		{"Calculator(2^100)", Call{"Calculator", []Arg{{"expression", Expression("2^100")}}}},
+		{"Calculator(25% of 54,788)", Call{"Calculator", []Arg{{"expression", Expression("25% of 54,788")}}}},
+		{"Calculator(max(1, 2, 3) + sqrt(16))", Call{"Calculator", []Arg{{"expression", Expression("max(1, 2, 3) + sqrt(16)")}}}},
+		{`TimezoneConverter("2022-01-02 22:00:00", "Asia/Shanghai", "America/New_York")`,
+			Call{"TimezoneConverter", []Arg{{"datetime", String("2022-01-02 22:00:00")}, {"from_place", String("Asia/Shanghai")}, {"to_place", String("America/New_York")}}}},
+		{`  TimezoneConverter ( "May 25 2038 11:22:40PM" ,"GMT-8","Jerusalem" )  `,
+			Call{"TimezoneConverter", []Arg{{"datetime", String("May 25 2038 11:22:40PM")}, {"from_place", String("GMT-8")}, {"to_place", String("Jerusalem")}}}},
+		{`CurrentTime()`, Call{"CurrentTime", nil}},
+		{`CurrentTime("Zürich")`, Call{"CurrentTime", []Arg{{"place", String("Zürich")}}}},
+		{`CurrentTime("say \"hi\"\n")`, Call{"CurrentTime", []Arg{{"place", String("say \"hi\"\n")}}}},
+		{`WeatherSearch("Berlin", "tomorrow")`, Call{"WeatherSearch", []Arg{{"place", String("Berlin")}, {"date", String("tomorrow")}}}},
+		{`Pow(2.5, -3)`, Call{"Pow", []Arg{{"base", Number(2.5)}, {"exponent", Number(-3)}}}},
+		{`Units("imperial", "abcde")`, Call{"Units", []Arg{{"unit", String("imperial")}, {"note", String("abcde")}}}},
+		{`{"tool": "Calculator", "args": {"expression": "2 + 4"}}`, Call{"Calculator", []Arg{{"expression", Expression("2 + 4")}}}},
+		{`{"tool":"Pow","args":{"base":2,"exponent":3}}`, Call{"Pow", []Arg{{"base", Number(2)}, {"exponent", Number(3)}}}},
+		{`{"tool": "CurrentTime", "args": {}}`, Call{"CurrentTime", nil}},
+		{`{"tool": "WeatherSearch", "args": {"place": "Paris"}}`, Call{"WeatherSearch", []Arg{{"place", String("Paris")}}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, err := r.Parse(tt.in)
+			if err != nil {
+				t.Fatalf("Parse: %v", err)
+			}
+			if !got.Equal(tt.want) {
+				t.Fatalf("got %#v, want %#v", got, tt.want)
+			}
+			// Both forms of the parsed call parse back to it.
+			for _, form := range []string{got.String(), got.JSON()} {
+				again, err := r.Parse(form)
+				if err != nil {
+					t.Fatalf("re-parse %s: %v", form, err)
+				}
+				if !again.Equal(got) {
+					t.Fatalf("re-parse %s: got %#v", form, again)
+				}
+			}
+		})
+	}
+}
+
+func TestParseRejects(t *testing.T) {
+	r := testRegistry(t)
+	tests := []struct {
+		in, want string
+	}{
+		{"Calculator(", "at column 12: empty expression"},
+		{"Calculator()", "missing argument expression"},
+		{"NoSuchTool(1)", `unknown tool "NoSuchTool"`},
+		{"Calculator(1 +)", "expression ends where a number was expected"},
+		{"Calculator(2 3)", "expected an operator"},
+		{"Calculator(1,2)", `"," outside a function's arguments`},
+		{"Calculator(1,2345)", "more than three digits"},
+		{"Calculator(" + strings.Repeat("(", 33) + "1" + strings.Repeat(")", 33) + ")", "nested deeper than 32"},
+		{"Calculator(" + strings.Repeat("1+", 1001) + "1)", "longer than 2000"},
+		{"Calculator(1)+2)", `unmatched ")"`},
+		{"Calculator(1.)", "digit after the decimal point"},
+		{"Calculator(2e5)", `unexpected "e" after a number`},
+		{"Calculator(\"1\")", "expected a number"},
+		{`Pow(abc, 2)`, `at column 5: expected a number for base, found "abc"`},
+		{`Pow(2, 1.5)`, "expected an integer for exponent"},
+		{`Pow(2, 3, 4)`, "too many arguments: Pow takes 2"},
+		{`Pow(2)`, "missing argument exponent"},
+		{`Pow(2,)`, "expected an integer for exponent"},
+		{`WeatherSearch()`, "missing argument place (place)"},
+		{`WeatherSearch(Berlin)`, "expected a quoted place"},
+		{`WeatherSearch("")`, "empty place"},
+		{`WeatherSearch("Berlin", "someday")`, "expected a date like"},
+		{`WeatherSearch("Berlin"`, `expected "," or ")"`},
+		{`WeatherSearch("Berlin) `, "unterminated string"},
+		{`WeatherSearch("` + strings.Repeat("x", 101) + `")`, "longer than 100"},
+		{`TimezoneConverter("2022-01-02 22:00:00 tomorrow", "a", "b")`, "expected a date and time"},
+		{`TimezoneConverter("2022-01-02\u002022:00:00", "a", "b")`, "expected a date and time"},
+		{`Units("Metric")`, "expected one of metric, imperial"},
+		{`Units("metric", "abcdef")`, "longer than 5"},
+		{"CurrentTime(\"a\x01\")", "control character"},
+		{`CurrentTime("\ud83d")`, "surrogate"},
+		{`CurrentTime("\q")`, `unknown escape \q`},
+		{"CurrentTime(\"\xff\")", "invalid UTF-8"},
+		{`CurrentTime() extra`, "unexpected text after the call"},
+		{`{"tool": "Calculator", "args": {"expression": 5}}`, "expected a quoted expression"},
+		{`{"tool": "Calculator"}`, `expected ","`},
+		{`{"args": {}, "tool": "Calculator"}`, `expected "tool"`},
+		{`{"tool": "Pow", "args": {"exponent": 3, "base": 2}}`, `expected "base"`},
+		{`{"tool": "Pow", "args": {"base": 2}}`, "missing argument exponent"},
+		{`{"tool": "Pow", "args": {"base": 2, "exponent": 3, "x": 1}}`, "too many arguments"},
+		{`{"tool": "Nope", "args": {}}`, `unknown tool "Nope"`},
+		{"{\"tool\": \"Calculator\", \"args\": {\"expression\": \"1 +\n2\"}}", "one line"},
+		{`{"tool": "CurrentTime", "args": {}} x`, "unexpected text after the call"},
+		{"", "expected a tool name, found the end"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			_, err := r.Parse(tt.in)
+			if err == nil {
+				t.Fatalf("Parse accepted %q", tt.in)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error %q does not contain %q", err, tt.want)
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("error spans lines: %q", err)
+			}
+		})
+	}
+}
+
+func TestUnknownToolErrorIsTyped(t *testing.T) {
+	_, err := testRegistry(t).Parse("Nope(1)")
+	var ute *UnknownToolError
+	if !errors.As(err, &ute) || ute.Name != "Nope" {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestRegistryRejectsBadSpecs(t *testing.T) {
+	good := testSpecs()[0]
+	tests := []struct {
+		name   string
+		mutate func(*Spec)
+		want   string
+	}{
+		{"bad name", func(s *Spec) { s.Name = "1abc" }, "tool name"},
+		{"no family", func(s *Spec) { s.Family = "" }, "no family"},
+		{"no description", func(s *Spec) { s.Description = " " }, "no description"},
+		{"expression not last", func(s *Spec) {
+			s.Params = []Param{{Name: "e", Type: TypeExpression}, {Name: "n", Type: TypeNumber}}
+			s.Examples = nil
+		}, "must be the last"},
+		{"required after optional", func(s *Spec) {
+			s.Params = []Param{{Name: "a", Type: TypeNumber, Optional: true}, {Name: "b", Type: TypeNumber}}
+			s.Examples = nil
+		}, "follows an optional"},
+		{"unknown type", func(s *Spec) { s.Params = []Param{{Name: "a", Type: "blob"}}; s.Examples = nil }, "unknown type"},
+		{"empty enum", func(s *Spec) { s.Params = []Param{{Name: "a", Type: TypeEnum}}; s.Examples = nil }, "lists no values"},
+		{"bad example", func(s *Spec) { s.Examples = []Example{{Query: "q", Call: "Calculator(1 +)"}} }, "example"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := good
+			tt.mutate(&s)
+			_, err := NewRegistry(fakeTool{s})
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got %v, want %q", err, tt.want)
+			}
+		})
+	}
+	if _, err := NewRegistry(fakeTool{good}, fakeTool{good}); err == nil {
+		t.Fatal("duplicate names accepted")
+	}
+}
+
+func TestMockResponse(t *testing.T) {
+	s := Spec{Mock: "Weather in {place}: 12°C"}
+	got := s.MockResponse(Call{Tool: "W", Args: []Arg{{"place", String("Oslo")}}})
+	if got != "Weather in Oslo: 12°C" {
+		t.Fatal(got)
+	}
+}
+
+// FuzzParseRoundTrip: whatever parses formats back, in both forms, to a
+// call that parses to the same call.
+func FuzzParseRoundTrip(f *testing.F) {
+	for _, s := range []string{
+		"Calculator(( 76.0 - 25.0 ))", "Calculator(25% of 54,788)", "Calculator(max(1,2) mod 3 ** 2)",
+		`TimezoneConverter("2022-01-02 22:00:00", "Asia/Shanghai", "America/New_York")`,
+		`CurrentTime("Zürich \"q\" \u00e9")`, `Pow(-0, 12)`, `Units("metric")`,
+		`{"tool": "WeatherSearch", "args": {"place": "Paris", "date": "today"}}`,
+	} {
+		f.Add(s)
+	}
+	r := testRegistry(f)
+	f.Fuzz(func(t *testing.T, in string) {
+		c, err := r.Parse(in)
+		if err != nil {
+			var se *SyntaxError
+			var ute *UnknownToolError
+			if !errors.As(err, &se) && !errors.As(err, &ute) {
+				t.Fatalf("untyped error %T: %v", err, err)
+			}
+			return
+		}
+		for _, form := range []string{c.String(), c.JSON()} {
+			again, err := r.Parse(form)
+			if err != nil {
+				t.Fatalf("%q parsed, but its form %q does not: %v", in, form, err)
+			}
+			if !again.Equal(c) {
+				t.Fatalf("%q -> %q -> %#v, want %#v", in, form, again, c)
+			}
+		}
+	})
+}

@@ -1,0 +1,118 @@
+package tools
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+)
+
+// InputError is a failure the caller can fix by changing the call: an
+// unknown place, a division by zero, a date outside the forecast. Its
+// message is one line that says what was wrong.
+type InputError struct{ Msg string }
+
+func (e *InputError) Error() string { return e.Msg }
+
+// Inputf makes an *InputError.
+func Inputf(format string, args ...any) error { return &InputError{Msg: fmt.Sprintf(format, args...)} }
+
+// IsInput reports whether err is (or wraps) an *InputError.
+func IsInput(err error) bool {
+	var ie *InputError
+	return errors.As(err, &ie)
+}
+
+// Registry is the tool library: tools in registration order, by name.
+type Registry struct {
+	tools  []Tool
+	specs  []Spec
+	byName map[string]int
+}
+
+// NewRegistry builds a library from tools, checking that every spec is
+// valid, names are unique and every usage example parses.
+func NewRegistry(ts ...Tool) (*Registry, error) {
+	r := &Registry{byName: map[string]int{}}
+	for _, t := range ts {
+		if err := r.add(t); err != nil {
+			return nil, err
+		}
+	}
+	for _, s := range r.specs {
+		for _, ex := range s.Examples {
+			c, err := r.Parse(ex.Call)
+			if err != nil {
+				return nil, fmt.Errorf("tool %s: example %q: %w", s.Name, ex.Call, err)
+			}
+			if c.Tool != s.Name {
+				return nil, fmt.Errorf("tool %s: example %q calls %s", s.Name, ex.Call, c.Tool)
+			}
+		}
+	}
+	return r, nil
+}
+
+func (r *Registry) add(t Tool) error {
+	s := t.Spec()
+	if err := s.Validate(); err != nil {
+		return err
+	}
+	if _, dup := r.byName[s.Name]; dup {
+		return fmt.Errorf("tool %s registered twice", s.Name)
+	}
+	r.byName[s.Name] = len(r.tools)
+	r.tools = append(r.tools, t)
+	r.specs = append(r.specs, s)
+	return nil
+}
+
+// Tools returns the tools in registration order.
+func (r *Registry) Tools() []Tool { return append([]Tool(nil), r.tools...) }
+
+// Specs returns every tool's spec in registration order.
+func (r *Registry) Specs() []Spec { return append([]Spec{}, r.specs...) }
+
+// Names returns the tool names, sorted.
+func (r *Registry) Names() []string {
+	names := make([]string, 0, len(r.specs))
+	for _, s := range r.specs {
+		names = append(names, s.Name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Len is the number of tools.
+func (r *Registry) Len() int { return len(r.tools) }
+
+// Spec returns the spec of the named tool.
+func (r *Registry) Spec(name string) (Spec, bool) {
+	i, ok := r.byName[name]
+	if !ok {
+		return Spec{}, false
+	}
+	return r.specs[i], true
+}
+
+// Tool returns the named tool.
+func (r *Registry) Tool(name string) (Tool, bool) {
+	i, ok := r.byName[name]
+	if !ok {
+		return nil, false
+	}
+	return r.tools[i], true
+}
+
+// Parse reads a call, canonical or JSON, against this library.
+func (r *Registry) Parse(text string) (Call, error) { return Parse(text, r.Spec) }
+
+// Run runs a parsed call. The call must come from Parse (or the ToolDec
+// machine): Run does not re-check argument types.
+func (r *Registry) Run(ctx context.Context, c Call) (Result, error) {
+	t, ok := r.Tool(c.Tool)
+	if !ok {
+		return Result{}, &UnknownToolError{Name: c.Tool}
+	}
+	return t.Run(ctx, c)
+}

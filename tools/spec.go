@@ -1,0 +1,230 @@
+// Package tools is the contract every part of gear reads tools through:
+// a tool is described by data (Spec), called with a parsed Call, and run
+// with a context. Grounding, the ToolDec machine, prompts, `gear tools` and
+// user-defined tools all read the same Spec.
+package tools
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Family is the kind of job a tool does. `gear eval` scores a grounding
+// decision by the family of the chosen tool, so two tools of one family
+// (CurrentTime and TimezoneConverter) are interchangeable for scoring.
+type Family string
+
+// The families of the built-in tools. A user-defined tool may name its own.
+const (
+	FamilyCalc     Family = "calc"
+	FamilyTimezone Family = "timezone"
+	FamilyWeather  Family = "weather"
+	FamilyLocation Family = "location"
+	FamilyWiki     Family = "wiki"
+)
+
+// ParamType says what text an argument may be. Each type has one lexical
+// form, shared by the call parser here and the ToolDec machine in constrain
+// (see lexical.go): the machine and the parser must accept exactly the same
+// calls.
+type ParamType string
+
+const (
+	// TypeNumber is a decimal number literal without exponent: -12.5.
+	TypeNumber ParamType = "number"
+	// TypeInteger is an integer literal of at most 15 digits: -42.
+	TypeInteger ParamType = "integer"
+	// TypeString is a JSON string literal, non-empty, at most MaxLen runes
+	// once decoded.
+	TypeString ParamType = "string"
+	// TypeEnum is a JSON string literal whose content is one of Param.Enum.
+	TypeEnum ParamType = "enum"
+	// TypeDateTime is a JSON string literal holding a date and/or time in
+	// one of the shapes of DateTimePattern.
+	TypeDateTime ParamType = "datetime"
+	// TypeDate is a JSON string literal holding a calendar day: an ISO
+	// date, "today", "tomorrow" or a weekday name.
+	TypeDate ParamType = "date"
+	// TypePlace is a JSON string literal naming a place, a time zone or a
+	// UTC offset. Lexically it is a string of at most MaxPlaceLen runes;
+	// the type tells grounding to look for a place in the query.
+	TypePlace ParamType = "place"
+	// TypeExpression is a bare arithmetic expression (not quoted in the
+	// canonical syntax; a JSON string in the JSON form). It must be the
+	// last parameter, because it runs to the call's closing parenthesis.
+	TypeExpression ParamType = "expression"
+)
+
+// Param is one typed parameter of a tool.
+type Param struct {
+	Name        string    `json:"name" yaml:"name"`
+	Type        ParamType `json:"type" yaml:"type"`
+	Description string    `json:"description" yaml:"description"`
+	// Optional parameters come after all required ones and may be left out
+	// from the end of a call.
+	Optional bool `json:"optional,omitempty" yaml:"optional,omitempty"`
+	// Enum lists the allowed values of a TypeEnum parameter.
+	Enum []string `json:"enum,omitempty" yaml:"enum,omitempty"`
+	// MaxLen bounds a TypeString value in runes; 0 means DefaultMaxStringLen.
+	MaxLen int `json:"max_len,omitempty" yaml:"max_len,omitempty"`
+}
+
+// Example is one usage example: a query and the call that answers it. The
+// examples are the π_i of GEAR: grounding prompts the small model with them.
+type Example struct {
+	Query string `json:"query" yaml:"query"`
+	Call  string `json:"call" yaml:"call"`
+}
+
+// Spec describes a tool as data.
+type Spec struct {
+	Name        string    `json:"name" yaml:"name"`
+	Family      Family    `json:"family" yaml:"family"`
+	Description string    `json:"description" yaml:"description"`
+	Params      []Param   `json:"params" yaml:"params"`
+	Examples    []Example `json:"examples" yaml:"examples"`
+	// OutputPattern names a special GEAR pattern ("time", "weather") that
+	// this tool's responses are encoded with, as in the paper's code; empty
+	// means the generic patterns.
+	OutputPattern string `json:"output_pattern,omitempty" yaml:"output_pattern,omitempty"`
+	// Mock, when set, is the response grounding uses instead of running the
+	// tool (papers/gear.txt, Appendix A.3): for tools that are slow, costly
+	// or have side effects. "{param}" is replaced by that argument's text.
+	// It is never used when the user runs the tool.
+	Mock string `json:"mock,omitempty" yaml:"mock,omitempty"`
+}
+
+// Param returns the parameter called name.
+func (s Spec) Param(name string) (Param, bool) {
+	for _, p := range s.Params {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Param{}, false
+}
+
+// RequiredParams counts the parameters a call must give.
+func (s Spec) RequiredParams() int {
+	n := 0
+	for _, p := range s.Params {
+		if !p.Optional {
+			n++
+		}
+	}
+	return n
+}
+
+// Signature renders the spec as `Name(param: type, [opt: type])`.
+func (s Spec) Signature() string {
+	var b strings.Builder
+	b.WriteString(s.Name)
+	b.WriteByte('(')
+	for i, p := range s.Params {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if p.Optional {
+			b.WriteByte('[')
+		}
+		b.WriteString(p.Name)
+		b.WriteString(": ")
+		b.WriteString(string(p.Type))
+		if p.Optional {
+			b.WriteByte(']')
+		}
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+// MockResponse fills the spec's mock template with the call's arguments.
+// It returns "" when the spec declares no mock.
+func (s Spec) MockResponse(c Call) string {
+	if s.Mock == "" {
+		return ""
+	}
+	out := s.Mock
+	for _, a := range c.Args {
+		out = strings.ReplaceAll(out, "{"+a.Name+"}", a.Value.Text())
+	}
+	return out
+}
+
+var toolNamePattern = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,63}$`)
+var paramNamePattern = regexp.MustCompile(`^[a-z][a-z0-9_]{0,31}$`)
+
+// Validate checks that a spec can be called and parsed unambiguously.
+func (s Spec) Validate() error {
+	if !toolNamePattern.MatchString(s.Name) {
+		return fmt.Errorf("tool name %q: want a letter then letters, digits or _ (at most 64)", s.Name)
+	}
+	if s.Family == "" {
+		return fmt.Errorf("tool %s: no family", s.Name)
+	}
+	if strings.TrimSpace(s.Description) == "" {
+		return fmt.Errorf("tool %s: no description", s.Name)
+	}
+	seen := map[string]bool{}
+	optional := false
+	for i, p := range s.Params {
+		if !paramNamePattern.MatchString(p.Name) {
+			return fmt.Errorf("tool %s: parameter name %q: want lower-case letters, digits or _", s.Name, p.Name)
+		}
+		if seen[p.Name] {
+			return fmt.Errorf("tool %s: parameter %q declared twice", s.Name, p.Name)
+		}
+		seen[p.Name] = true
+		if !p.Type.known() {
+			return fmt.Errorf("tool %s: parameter %s has unknown type %q", s.Name, p.Name, p.Type)
+		}
+		if p.Optional {
+			optional = true
+		} else if optional {
+			return fmt.Errorf("tool %s: required parameter %s follows an optional one", s.Name, p.Name)
+		}
+		if p.Type == TypeExpression && i != len(s.Params)-1 {
+			return fmt.Errorf("tool %s: expression parameter %s must be the last", s.Name, p.Name)
+		}
+		if p.Type == TypeEnum {
+			if len(p.Enum) == 0 {
+				return fmt.Errorf("tool %s: enum parameter %s lists no values", s.Name, p.Name)
+			}
+			for _, v := range p.Enum {
+				if !enumValuePattern.MatchString(v) {
+					return fmt.Errorf("tool %s: enum value %q of %s: want letters, digits, space, _ . / + -", s.Name, v, p.Name)
+				}
+			}
+		}
+		if p.MaxLen < 0 || p.MaxLen > MaxStringLen {
+			return fmt.Errorf("tool %s: parameter %s: max_len must be 0..%d", s.Name, p.Name, MaxStringLen)
+		}
+	}
+	return nil
+}
+
+func (t ParamType) known() bool {
+	switch t {
+	case TypeNumber, TypeInteger, TypeString, TypeEnum, TypeDateTime, TypeDate, TypePlace, TypeExpression:
+		return true
+	}
+	return false
+}
+
+// Result is what a tool returns: text for people and models, and
+// structured data for `--json` and the store.
+type Result struct {
+	Text string `json:"text"`
+	Data any    `json:"data,omitempty"`
+}
+
+// Tool is a runnable tool. Run gets a call already parsed against Spec; a
+// failure the caller could fix (unknown place, division by zero) is an
+// *InputError, anything else (network down) a plain error. Both carry a
+// message a person can act on.
+type Tool interface {
+	Spec() Spec
+	Run(ctx context.Context, call Call) (Result, error)
+}
