@@ -35,11 +35,17 @@ type Config struct {
 }
 
 // Models configures the three model roles. A role without a model uses the
-// offline engine.
+// offline engine; OPENAI_API_KEY or OPENAI_BASE_URL give every role that
+// names no server of its own a default model (see package llm).
 type Models struct {
 	Chat      Role `yaml:"chat" json:"chat"`
 	Grounding Role `yaml:"grounding" json:"grounding"`
 	Embedding Role `yaml:"embedding" json:"embedding"`
+
+	// OpenAIKey and OpenAIBaseURL are OPENAI_API_KEY and OPENAI_BASE_URL,
+	// the fallback endpoint; they come from the environment only.
+	OpenAIKey     Secret `yaml:"-" json:"-"`
+	OpenAIBaseURL string `yaml:"-" json:"openai_base_url,omitempty"`
 }
 
 // Role is one model role's endpoint.
@@ -52,10 +58,24 @@ type Role struct {
 	APIKeyEnv string `yaml:"api_key_env" json:"api_key_env"`
 	// Server is the server kind: openai, ollama, llamacpp, vllm, lmstudio,
 	// or auto (detect from the base URL).
-	Server      string   `yaml:"server" json:"server"`
+	Server string `yaml:"server" json:"server"`
+	// Timeout bounds each attempt of a call: the wait for an answer and,
+	// when streaming, every wait for the next chunk.
 	Timeout     Duration `yaml:"timeout" json:"timeout"`
 	MaxTokens   int      `yaml:"max_tokens" json:"max_tokens"`
 	Temperature *float64 `yaml:"temperature" json:"temperature"`
+	// API is the endpoint text is generated with: chat (default) or
+	// completions (the legacy /v1/completions, for base models).
+	API string `yaml:"api" json:"api"`
+	// Stop ends generation at any of these strings.
+	Stop []string `yaml:"stop" json:"stop"`
+	// Dimensions asks an embedding model that supports it for shorter vectors.
+	Dimensions int `yaml:"dimensions" json:"dimensions"`
+	// BatchSize is how many texts one embeddings request carries.
+	BatchSize int `yaml:"batch_size" json:"batch_size"`
+
+	// KeyFrom says where APIKey came from (never the key); set by Load.
+	KeyFrom string `yaml:"-" json:"key_from,omitempty"`
 }
 
 // Configured reports whether the role names a model to call.
@@ -123,6 +143,7 @@ func Defaults() Config {
 			},
 			Wiki: Wiki{Language: "en"},
 		},
+		Models:    defaultModels(),
 		Grounding: Grounding{Gamma: 0.75, Lambda: 1, Threshold: 0.5, Temperature: 0.1, ToolTimeout: Duration(2 * time.Second)},
 		Agent:     Agent{ConfirmBelow: 0.5, ContextTokens: 2000},
 	}
@@ -224,7 +245,7 @@ func applyEnv(cfg *Config, getenv Getenv) error {
 	if v := getenv("GEAR_HOME_PLACE"); v != "" {
 		cfg.Home = v
 	}
-	return nil
+	return applyModelEnv(&cfg.Models, getenv)
 }
 
 // Validate checks values that would otherwise fail later and obscurely.
@@ -255,7 +276,7 @@ func (c Config) Validate() error {
 	if t := c.Agent.ConfirmBelow; t < 0 || t > 1 {
 		return fmt.Errorf("config: agent.confirm_below is %v; want 0..1", t)
 	}
-	return nil
+	return c.Models.Validate()
 }
 
 // WikiBaseURL is the wiki root to call.
