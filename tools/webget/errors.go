@@ -77,7 +77,7 @@ func (e *Error) Error() string {
 		return fmt.Sprintf("%s unreachable: %v; check the network or %s", name, e.Err, where)
 	case KindTimeout:
 		if e.callerDeadline {
-			return fmt.Sprintf("%s did not answer in the time allowed: %v; try again, or ask a simpler question", name, e.Err)
+			return fmt.Sprintf("%s did not answer in the time allowed (%v); try again", name, e.Err)
 		}
 		return fmt.Sprintf("%s did not answer within %s%s; check the network, or raise tools.timeout", name, describe(e.Timeout), e.tries())
 	case KindStatus:

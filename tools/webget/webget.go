@@ -126,6 +126,9 @@ func (c *Client) Get(ctx context.Context, svc Service, rawURL string) ([]byte, e
 			return nil, err
 		}
 		if cerr := sleep(ctx, wait); cerr != nil {
+			if errors.Is(cerr, context.DeadlineExceeded) {
+				return nil, &Error{Service: svc, Kind: KindTimeout, Attempts: attempt, Err: cerr, callerDeadline: true}
+			}
 			return nil, &Error{Service: svc, Kind: KindCanceled, Attempts: attempt, Err: cerr}
 		}
 	}

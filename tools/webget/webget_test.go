@@ -166,17 +166,33 @@ func TestGetCancelled(t *testing.T) {
 	}
 }
 
-func TestGetCallerDeadlineIsNotRetried(t *testing.T) {
-	srv := webgettest.NewServer(t, testUA, webgettest.Route{Path: "/v1/search", Replies: []webgettest.Reply{{Stall: true}}})
-	c := newClient(srv, Options{Timeout: 5 * time.Second})
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-	defer cancel()
-	_, err := c.Get(ctx, openMeteo, srv.URL+"/v1/search")
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("error %v, want one wrapping context.DeadlineExceeded", err)
+func TestGetCallerDeadline(t *testing.T) {
+	tests := []struct {
+		name  string
+		reply webgettest.Reply
+	}{
+		{"while the server stalls", webgettest.Reply{Stall: true}},
+		{"while waiting to retry", webgettest.Reply{Status: 503, Header: map[string]string{"Retry-After": "3"}}},
 	}
-	if !strings.Contains(err.Error(), "did not answer in the time allowed") {
-		t.Errorf("error %q", err)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := webgettest.NewServer(t, testUA, webgettest.Route{Path: "/v1/search", Replies: []webgettest.Reply{tt.reply}})
+			c := newClient(srv, Options{Timeout: 5 * time.Second})
+			ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+			defer cancel()
+			start := time.Now()
+			_, err := c.Get(ctx, openMeteo, srv.URL+"/v1/search")
+			if elapsed := time.Since(start); elapsed > time.Second {
+				t.Errorf("took %v", elapsed)
+			}
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Fatalf("error %v, want one wrapping context.DeadlineExceeded", err)
+			}
+			want := "Open-Meteo did not answer in the time allowed (context deadline exceeded); try again"
+			if err.Error() != want {
+				t.Errorf("error %q\nwant %q", err, want)
+			}
+		})
 	}
 }
 
