@@ -51,6 +51,7 @@ type app struct {
 	configPath string
 	dbPath     string
 	offline    bool
+	models     modelFlags
 	cfg        config.Config
 }
 
@@ -112,10 +113,12 @@ calculator, the clock and the time zone converter work with no network.`,
 	pf.StringVar(&a.configPath, "config", "", "config file (default $XDG_CONFIG_HOME/gear/config.yaml)")
 	pf.StringVar(&a.dbPath, "db", "", "history database (default $XDG_DATA_HOME/gear/gear.db)")
 	pf.BoolVar(&a.offline, "offline", false, "use the built-in offline engine for every model role")
+	a.models.register(pf)
 	root.AddCommand(
 		a.versionCommand(),
 		a.toolsCommand(),
 		a.toolCommand(),
+		a.configCommand(),
 	)
 	return root
 }
@@ -131,6 +134,9 @@ func (a *app) loadConfig() error {
 	}
 	if a.offline {
 		cfg.Offline = true
+	}
+	if err := a.models.apply(&cfg); err != nil {
+		return err
 	}
 	a.cfg = cfg
 	return nil

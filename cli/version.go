@@ -8,7 +8,8 @@ import (
 )
 
 func (a *app) versionCommand() *cobra.Command {
-	return &cobra.Command{
+	var verbose bool
+	cmd := &cobra.Command{
 		Use:   "version",
 		Short: "Print gear's version and data credits",
 		Args:  cobra.NoArgs,
@@ -16,7 +17,13 @@ func (a *app) versionCommand() *cobra.Command {
 			out := cmd.OutOrStdout()
 			fmt.Fprintf(out, "gear %s (%s, %s/%s)\n", Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 			fmt.Fprintln(out, "Place data: GeoNames (www.geonames.org), CC BY 4.0. Weather: Open-Meteo.com, CC BY 4.0. Encyclopedia: Wikipedia, CC BY-SA 4.0.")
+			if verbose {
+				fmt.Fprintln(out, "Model roles:")
+				writeEngines(out, a.cfg)
+			}
 			return nil
 		},
 	}
+	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "also show which engine each model role uses")
+	return cmd
 }

@@ -134,7 +134,7 @@ func Resolve(cfg config.Config, role Role) Endpoint {
 		ep.BatchSize = 64
 	}
 	if cfg.Offline {
-		ep.Offline, ep.OfflineReason = true, "offline forced (--offline, GEAR_OFFLINE or offline: true)"
+		ep.Offline, ep.OfflineReason = true, "forced by --offline, GEAR_OFFLINE or offline: true"
 		return ep
 	}
 	shared := cfg.Models.OpenAIBaseURL
@@ -152,7 +152,7 @@ func Resolve(cfg config.Config, role Role) Endpoint {
 	if ep.Model == "" {
 		flag := map[Role]string{RoleChat: "--chat-model", RoleGrounding: "--slm-model", RoleEmbedding: "--embed-model"}[role]
 		ep.Offline = true
-		ep.OfflineReason = fmt.Sprintf("no model configured (set %s, GEAR_%s_MODEL or models.%s.model, or OPENAI_API_KEY)",
+		ep.OfflineReason = fmt.Sprintf("no model configured: set %s, GEAR_%s_MODEL or models.%s.model, or OPENAI_API_KEY",
 			flag, strings.ToUpper(string(role)), role)
 		return ep
 	}
@@ -201,7 +201,7 @@ func DetectServer(baseURL string) (ServerKind, string) {
 // shows the key.
 func (ep Endpoint) Describe() string {
 	if ep.Offline {
-		return "offline (built-in engine: " + ep.OfflineReason + ")"
+		return "offline (built-in engine) — " + ep.OfflineReason
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s", ep.Server, ep.BaseURL)
@@ -212,7 +212,12 @@ func (ep Endpoint) Describe() string {
 	if ep.DefaultModel {
 		b.WriteString(" (default while OPENAI_API_KEY or OPENAI_BASE_URL is set)")
 	}
-	fmt.Fprintf(&b, ", key from %s, timeout %s", ep.KeyFrom, ep.Timeout)
+	if rest, ok := strings.CutPrefix(ep.KeyFrom, "none"); ok {
+		fmt.Fprintf(&b, ", no key%s", rest)
+	} else {
+		fmt.Fprintf(&b, ", key from %s", ep.KeyFrom)
+	}
+	fmt.Fprintf(&b, ", timeout %s", ep.Timeout)
 	return b.String()
 }
 
