@@ -231,3 +231,44 @@ func (c *Client) NextTokens(ctx context.Context, req NextTokenRequest) (NextToke
 	sortCandidates(cands)
 	return NextTokens{Candidates: cands, Usage: u}, nil
 }
+
+// yesNoSchema is the answer routing accepts where only a JSON schema can
+// constrain the output.
+const yesNoSchema = `{"type":"object","properties":{"answer":{"type":"string","enum":["yes","no"]}},"required":["answer"],"additionalProperties":false}`
+
+// YesNo answers a prompt with exactly yes or no, greedily, under the
+// strongest constraint the server has: a choice list (vLLM), a grammar
+// (llama.cpp) or an enum JSON schema (the others). An answer that is still
+// neither is ErrBadResponse, never a guess.
+func (c *Client) YesNo(ctx context.Context, prompt string) (bool, error) {
+	caps := c.Capabilities(ctx)
+	req := ChatRequest{Messages: []Message{{Role: "user", Content: prompt}}, Temperature: Temperature(0), MaxTokens: 16,
+		Stop: []string{}, call: "yes_no"}
+	if caps.Choice {
+		req.Guide = &Guide{Choice: []string{"yes", "no"}}
+	} else {
+		req.Guide = &Guide{Name: "yes_no", JSONSchema: json.RawMessage(yesNoSchema)}
+	}
+	r, err := c.Chat(ctx, req)
+	if err != nil {
+		return false, err
+	}
+	answer := strings.TrimSpace(r.Content)
+	if !caps.Choice {
+		var v struct {
+			Answer string `json:"answer"`
+		}
+		if json.Unmarshal([]byte(answer), &v) == nil {
+			answer = v.Answer
+		}
+	}
+	switch answer {
+	case "yes":
+		return true, nil
+	case "no":
+		return false, nil
+	}
+	return false, &Error{Kind: ErrBadResponse, Role: c.ep.Role, Server: c.server(), BaseURL: c.ep.BaseURL, Model: c.ep.Model,
+		Detail: fmt.Sprintf("asked for yes or no, the model answered %q", c.clean(r.Content)),
+		Hint:   "the server ignored the constraint; check models." + string(c.ep.Role) + ".server"}
+}

@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"reflect"
@@ -181,4 +182,49 @@ func FuzzCompletionLogprobs(f *testing.F) {
 			t.Errorf("tokens with an error: %v", tokens)
 		}
 	})
+}
+
+// answerBody is the recorded logprobs example with its content replaced.
+func answerBody(t *testing.T, content string) []byte {
+	var resp map[string]any
+	if err := json.Unmarshal(fixture(t, "chat_completion_logprobs_docs_example.json"), &resp); err != nil {
+		t.Fatal(err)
+	}
+	choice := resp["choices"].([]any)[0].(map[string]any)
+	choice["message"].(map[string]any)["content"] = content
+	delete(choice, "logprobs")
+	b, _ := json.Marshal(resp)
+	return b
+}
+
+func TestYesNoIsConstrained(t *testing.T) {
+	cases := []struct {
+		kind    ServerKind
+		answer  string
+		want    bool
+		wantErr bool
+		field   string // the request field carrying the constraint
+	}{
+		{ServerVLLM, "yes", true, false, "structured_outputs"},
+		{ServerLlamaCpp, "no", false, false, "grammar"},
+		{ServerOpenAI, `{"answer":"yes"}`, true, false, "response_format"},
+		{ServerOllama, `{"answer":"no"}`, false, false, "response_format"},
+		{ServerGeneric, "Sure! Here is a joke", false, true, "response_format"},
+	}
+	for _, tc := range cases {
+		t.Run(string(tc.kind), func(t *testing.T) {
+			srv := newReplay(t, step{path: "POST /v1/chat/completions", body: answerBody(t, tc.answer)})
+			c := newClient(t, endpoint(RoleChat, srv.url(), tc.kind))
+			got, err := c.YesNo(context.Background(), "Does this query need a tool? what is 2+2")
+			if (err != nil) != tc.wantErr || got != tc.want {
+				t.Errorf("YesNo = %v, %v", got, err)
+			}
+			if tc.wantErr && !errors.Is(err, ErrBadResponse) {
+				t.Errorf("err = %v", err)
+			}
+			if b := srv.body(0); !has(b, tc.field) || b["temperature"] != 0.0 {
+				t.Errorf("body = %v", b)
+			}
+		})
+	}
 }
