@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -129,7 +130,7 @@ func (r Role) validate() error {
 			return fmt.Errorf("base_url: %w", err)
 		}
 	}
-	if r.Server != "" && !contains(ServerKinds(), r.Server) {
+	if r.Server != "" && !slices.Contains(ServerKinds(), r.Server) {
 		return fmt.Errorf("server is %q; want one of %s", r.Server, strings.Join(ServerKinds(), ", "))
 	}
 	switch r.API {
@@ -158,13 +159,4 @@ func checkBaseURL(s string) error {
 		return fmt.Errorf("%q is not an http(s) URL like http://localhost:11434/v1", s)
 	}
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
