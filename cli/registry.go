@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/gear-chat/gear/tools"
+	"github.com/gear-chat/gear/tools/calc"
 )
 
 // registry builds the tool library from the configuration.
@@ -17,5 +18,7 @@ func (a *app) registry() (*tools.Registry, error) {
 
 // builtinTools are gear's own tools, in the order `gear tools` lists them.
 func (a *app) builtinTools() []tools.Tool {
-	return []tools.Tool{}
+	return []tools.Tool{
+		calc.New(),
+	}
 }
