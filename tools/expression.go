@@ -14,8 +14,9 @@ import (
 //	number   := digits ("," ddd)* ("." digits)? | "." digits
 //	name     := letter (letter | digit | "_")*        at most MaxIdentifierLen
 //
-// A "%" after an operand is a postfix percent when no operand follows it
-// ("25% of 54788") and the modulo operator when one does ("10 % 3"). The
+// A "%" after an operand is the modulo operator when a number, a name or
+// "(" follows it ("10 % 3"), and a postfix percent otherwise ("25% of
+// 54788", "50% - 10"; a sign after it is a binary operator). The
 // words "of" and "mod" (any case) are operators wherever an operator may
 // stand, so they cannot name a constant there. A comma directly followed by
 // three digits is a thousands separator ("54,788"), except directly inside
