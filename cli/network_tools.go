@@ -1,0 +1,54 @@
+package cli
+
+import (
+	"github.com/gear-chat/gear/tools/place"
+	"github.com/gear-chat/gear/tools/weather"
+	"github.com/gear-chat/gear/tools/webget"
+	"github.com/gear-chat/gear/tools/wiki"
+)
+
+// webClient is what the network tools fetch with: the injected HTTP
+// client, gear's User-Agent, and the configured deadline and size cap.
+func (a *app) webClient() *webget.Client {
+	return webget.New(webget.Options{
+		HTTP:      a.deps.HTTP,
+		UserAgent: UserAgent,
+		Timeout:   a.cfg.Tools.Timeout.D(),
+		MaxBytes:  a.cfg.Tools.MaxResponseBytes,
+	})
+}
+
+// weatherConfig configures WeatherSearch and LocationSearch. places loads
+// the gazetteer that resolves known places without geocoding; it is called
+// on the first lookup, not when the tools are listed.
+func (a *app) weatherConfig(places func() (*place.Gazetteer, error)) weather.Config {
+	return weather.Config{
+		Web:          a.webClient(),
+		BaseURL:      a.cfg.Tools.Weather.BaseURL,
+		GeocodingURL: a.cfg.Tools.Weather.GeocodingURL,
+		Units:        a.cfg.Tools.Weather.Units,
+		Places:       lazyGazetteer(places),
+		Now:          a.deps.Now,
+	}
+}
+
+// lazyGazetteer looks names up in a gazetteer loaded on first use. A
+// gazetteer that fails to load knows no place, so every place is geocoded
+// (the time zone tools report the failure itself).
+type lazyGazetteer func() (*place.Gazetteer, error)
+
+func (load lazyGazetteer) Lookup(name string) (place.Place, bool) {
+	if load == nil {
+		return place.Place{}, false
+	}
+	g, err := load()
+	if err != nil || g == nil {
+		return place.Place{}, false
+	}
+	return g.Lookup(name)
+}
+
+// wikiConfig configures WikiSearch.
+func (a *app) wikiConfig() wiki.Config {
+	return wiki.Config{Web: a.webClient(), BaseURL: a.cfg.WikiBaseURL()}
+}
