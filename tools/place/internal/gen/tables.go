@@ -115,9 +115,9 @@ var capsOnlyAliases = map[string]bool{
 	"US": true, "USA": true, "UAE": true,
 }
 
-// neverScanned are names Scan never reports as places: calendar words
-// that happen to be towns (March, GB; Sunday? no such town, but the rule
-// is the month and weekday names, whatever the data holds).
+// neverScanned are names Scan never reports as places: the calendar and
+// clock words a time query is full of, some of which are also towns
+// (March, England).
 var neverScanned = map[string]bool{
 	"january": true, "february": true, "march": true, "april": true, "may": true,
 	"june": true, "july": true, "august": true, "september": true, "october": true,
