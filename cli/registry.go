@@ -2,9 +2,12 @@ package cli
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/gear-chat/gear/tools"
 	"github.com/gear-chat/gear/tools/calc"
+	"github.com/gear-chat/gear/tools/place"
+	"github.com/gear-chat/gear/tools/timezone"
 )
 
 // registry builds the tool library from the configuration.
@@ -18,7 +21,10 @@ func (a *app) registry() (*tools.Registry, error) {
 
 // builtinTools are gear's own tools, in the order `gear tools` lists them.
 func (a *app) builtinTools() []tools.Tool {
+	places := sync.OnceValues(place.Load) // the gazetteer, loaded on first use, once
 	return []tools.Tool{
 		calc.New(),
+		timezone.NewCurrentTime(timezone.Options{Places: places, Home: a.cfg.Home, Now: a.deps.Now}),
+		timezone.NewConverter(timezone.Options{Places: places, Now: a.deps.Now}),
 	}
 }
