@@ -32,8 +32,9 @@ const maxScanTokens = 6
 //   - a name that is only an alternate spelling of a town and a common
 //     word, month and weekday names, names of fewer than three letters, and
 //     legacy zone names ("Pacific" for US/Pacific) never count;
-//   - short aliases ("LA", "NYC", "UK", "US") and time zone abbreviations
-//     ("PST", "IST") count only in capitals;
+//   - short aliases ("LA", "NYC", "UK", "US"), time zone abbreviations
+//     ("PST", "IST") and capitalised IANA ids ("EST", "CET") count only in
+//     capitals, and ISO country codes never ("IN", "IT" are words);
 //   - UTC/GMT offsets count in any case ("utc+5:30", "GMT-8"), and so do
 //     IANA ids ("America/New_York").
 //
@@ -90,8 +91,10 @@ func (g *Gazetteer) Scan(text string) []Mention {
 				matched = n
 				break
 			}
-			if n == 1 && end-start >= 2 && end-start <= 5 && !hasLower(text[start:end]) {
-				if p, ok := g.abbrevs[text[start:end]]; ok {
+			if n == 1 && end-start >= 2 && end-start <= 5 && isCapitals(text[start:end]) {
+				// EST, CET, PST: read exactly as Lookup reads them (an
+				// IANA id before an abbreviation), but never a country code.
+				if p, ok := g.Lookup(text[start:end]); ok && (p.Kind == KindZone || p.Kind == KindOffset) {
 					mentions = append(mentions, Mention{Start: start, End: end, Text: text[start:end], Place: p})
 					matched = 1
 				}

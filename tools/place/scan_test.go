@@ -19,6 +19,8 @@ func TestScan(t *testing.T) {
 		{"is it raining in New York City", []string{"New York City=America/New_York"}},
 		{"convert 5pm America/New_York to Asia/Tokyo", []string{"America/New_York=America/New_York", "Asia/Tokyo=Asia/Tokyo"}},
 		{"3pm PST in IST please", []string{"PST=UTC-08:00", "IST=UTC+05:30"}},
+		{"call at 10 CET or 11 EST", []string{"CET=CET", "EST=EST"}},
+		{"it is in IT and IN", nil},
 		{"meet at 10:00 utc+5:30", []string{"utc+5:30=UTC+05:30"}},
 		{"from LA to NYC", []string{"LA=America/Los_Angeles", "NYC=America/New_York"}},
 		{"time in turkey", []string{"turkey=Europe/Istanbul"}},

@@ -70,6 +70,7 @@ var aliases = map[string]aliasTarget{
 	"LA":                       {city: "Los Angeles", country: "US"},
 	"L.A.":                     {city: "Los Angeles", country: "US"},
 	"NYC":                      {city: "New York City", country: "US"},
+	"NY":                       {city: "New York City", country: "US"},
 	"New York":                 {city: "New York City", country: "US"},
 	"New York State":           {region: "New York", country: "US"},
 	"Washington State":         {region: "Washington", country: "US"},
@@ -111,7 +112,7 @@ var aliases = map[string]aliasTarget{
 // capsOnlyAliases are aliases that Scan accepts only in capitals: in
 // running text "us" and "la" are ordinary words.
 var capsOnlyAliases = map[string]bool{
-	"LA": true, "NYC": true, "DC": true, "SF": true, "HK": true, "UK": true,
+	"LA": true, "NYC": true, "NY": true, "DC": true, "SF": true, "HK": true, "UK": true,
 	"US": true, "USA": true, "UAE": true,
 }
 
