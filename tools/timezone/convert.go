@@ -114,7 +114,7 @@ func moment(t time.Time, z Zone) Moment {
 	if isLetters(abbr) {
 		m.Abbreviation = abbr
 	}
-	if z.Place.Kind != place.KindOffset {
+	if z.Place.Kind != place.KindOffset && z.Place.Name != "" {
 		p := z.Place
 		m.Place = &p
 	}

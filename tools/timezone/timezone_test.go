@@ -157,6 +157,10 @@ func TestCurrentTime(t *testing.T) {
 			if res.Text != tt.want {
 				t.Errorf("got  %s\nwant %s", res.Text, tt.want)
 			}
+			now := res.Data.(CurrentResult).Now
+			if (now.Place != nil) != (tt.place+tt.home != "" && !strings.HasPrefix(tt.place, "UTC")) {
+				t.Errorf("data place %+v for %q", now.Place, tt.place+tt.home)
+			}
 		})
 	}
 }
