@@ -200,4 +200,3 @@ func deg(s string) float64 {
 	v, _ := strconv.Atoi(s)
 	return float64(v) / 1e4
 }
-
