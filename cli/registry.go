@@ -8,6 +8,8 @@ import (
 	"github.com/gear-chat/gear/tools/calc"
 	"github.com/gear-chat/gear/tools/place"
 	"github.com/gear-chat/gear/tools/timezone"
+	"github.com/gear-chat/gear/tools/weather"
+	"github.com/gear-chat/gear/tools/wiki"
 )
 
 // registry builds the tool library from the configuration.
@@ -26,5 +28,8 @@ func (a *app) builtinTools() []tools.Tool {
 		calc.New(),
 		timezone.NewCurrentTime(timezone.Options{Places: places, Home: a.cfg.Home, Now: a.deps.Now}),
 		timezone.NewConverter(timezone.Options{Places: places, Now: a.deps.Now}),
+		weather.NewSearch(a.weatherConfig(places)),
+		weather.NewLocationSearch(a.weatherConfig(places)),
+		wiki.New(a.wikiConfig()),
 	}
 }
