@@ -1,0 +1,294 @@
+package agent
+
+import (
+	"time"
+
+	"github.com/gear-chat/gear/grounding"
+	"github.com/gear-chat/gear/store"
+	"github.com/gear-chat/gear/tools"
+)
+
+// Mode is how a turn is answered.
+type Mode string
+
+const (
+	// ModeChat is the paper's @TallChatBot: route, ground, emit the call
+	// under the machine, run it, and let the chat LLM write the answer.
+	ModeChat Mode = "chat"
+	// ModeDirect is the paper's /GEAR: ground and run the tool and show
+	// its response as is, with tool name and confidence, no LLM rewrite.
+	ModeDirect Mode = "direct"
+	// ModeBaseline is the paper's comparison chatbot: no tools at all.
+	ModeBaseline Mode = "baseline"
+)
+
+// Modes lists the modes in the order the UI offers them.
+func Modes() []Mode { return []Mode{ModeChat, ModeDirect, ModeBaseline} }
+
+// ParseMode reads "chat", "direct" or "baseline" (any case).
+func ParseMode(s string) (Mode, bool) {
+	for _, m := range Modes() {
+		if equalFold(s, string(m)) {
+			return m, true
+		}
+	}
+	return "", false
+}
+
+// NoTool is the answer to ConfirmationNeeded that runs no tool: the turn is
+// answered without one (Esc in the TUI).
+const NoTool = grounding.None
+
+// Request is one turn to run.
+type Request struct {
+	// Conversation is the recorded conversation the turn belongs to; 0
+	// makes a new one (when there is a Recorder). Record.ConversationID
+	// says which was used.
+	Conversation int64
+	// Text is what the user typed: a query, "/GEAR <query>",
+	// "/GEAR ToolName(args)", "@TallChatBot <query>", "/use TOOL" or
+	// "use wiki instead" (see ParseInput). Other slash commands are the
+	// UI's and fail the turn.
+	Text string
+	// Mode is the mode for text with no mode prefix (the UI's /mode);
+	// empty means chat.
+	Mode Mode
+	// Tool, when set, is the tool to use for Text's query instead of
+	// grounding's choice (a name, a family or an alias such as "wiki"), as
+	// "/use" does; grounding still runs for the record.
+	Tool string
+	// Yes runs the top candidate without asking when grounding's
+	// confidence is below Config.ConfirmBelow (gear ask --yes).
+	Yes bool
+}
+
+// Engines is what serves each model role, for the record and the UI's
+// status line ({"offline", "offline"} or e.g. {"openai", "gpt-4o-mini"}).
+type Engines struct {
+	Chat      store.RoleModel `json:"chat"`
+	Grounding store.RoleModel `json:"grounding"`
+	Embedding store.RoleModel `json:"embedding"`
+}
+
+// Limits bound a turn's stages; zero fields take the defaults. Every model
+// call also has its role's own per-attempt timeout (package llm).
+type Limits struct {
+	// Ground bounds grounding with routing (default 60s).
+	Ground time.Duration
+	// Emit bounds the emission of the call, all attempts (default 60s).
+	Emit time.Duration
+	// Tool bounds the tool's run (default 30s).
+	Tool time.Duration
+	// Answer bounds the streamed answer (default 2m).
+	Answer time.Duration
+	// EmitTokens bounds one emission attempt's output (default 256).
+	EmitTokens int
+	// AnswerBytes bounds the answer's text: a model that will not stop is
+	// cut there (default 32 KiB).
+	AnswerBytes int
+	// Steps bounds client-side ToolDec stepping, one model call a token
+	// (default 128).
+	Steps int
+}
+
+// Config is an agent's tool library, engines and settings.
+type Config struct {
+	Tools *tools.Registry
+	// Grounding is GEAR's engine (offline or model). Its Router is
+	// ignored: the agent routes with Chat when there is one, starting the
+	// yes/no call alongside grounding.
+	Grounding        grounding.Engine
+	GroundingOptions grounding.Options
+	// Chat is the chat LLM; nil when none is configured, and then
+	// ChatUnavailable says why and how to configure one.
+	Chat            ChatModel
+	ChatUnavailable string
+	// Recorder keeps the history; nil records nothing.
+	Recorder Recorder
+	// ConfirmBelow is the confidence under which the user is asked before
+	// a tool runs (config agent.confirm_below).
+	ConfirmBelow float64
+	// ContextTokens bounds the earlier messages sent with a query
+	// (config agent.context_tokens); 0 sends none.
+	ContextTokens int
+	Engines       Engines
+	Limits        Limits
+	// Now is the clock for timings; nil means time.Now.
+	Now func() time.Time
+}
+
+// Record is everything a turn did: what `gear ask --json` prints, what
+// Done, Failed and Cancelled carry, and what the Recorder stores.
+type Record struct {
+	ConversationID int64 `json:"conversation_id"`
+	TurnID         int64 `json:"turn_id"`
+	// Input is what the user typed; Query is what was grounded and
+	// answered (the text after a mode prefix, or the earlier query that a
+	// tool switch re-runs).
+	Input  string       `json:"input"`
+	Query  string       `json:"query"`
+	Mode   Mode         `json:"mode"`
+	Status store.Status `json:"status"`
+	Error  string       `json:"error,omitempty"`
+
+	Route        *Route        `json:"route,omitempty"`
+	Grounding    *Grounding    `json:"grounding,omitempty"`
+	Confirmation *Confirmation `json:"confirmation,omitempty"`
+	// Tool is the tool used (empty when none ran); Confidence is
+	// grounding's probability for it, meaningful when Grounded.
+	Tool       string  `json:"tool,omitempty"`
+	Family     string  `json:"family,omitempty"`
+	Confidence float64 `json:"confidence"`
+	Grounded   bool    `json:"grounded"`
+	// ChosenBy says who picked Tool: "grounding", "user" (a tool switch
+	// or a pick at the confirmation) or "call" (the user typed the call).
+	ChosenBy string    `json:"chosen_by,omitempty"`
+	Emission *Emission `json:"emission,omitempty"`
+	Call     *ToolRun  `json:"call,omitempty"`
+
+	// Answer is the answer shown, sanitised for the terminal. AnsweredBy is
+	// "model" (the chat LLM wrote it), "tool" (the tool's response as is)
+	// or "gear" (a message of gear's own: no model, no valid call).
+	Answer     string `json:"answer"`
+	AnsweredBy string `json:"answered_by,omitempty"`
+
+	Timings    Timings           `json:"timings"`
+	Usage      []store.RoleUsage `json:"usage"`
+	ModelCalls []ModelCall       `json:"model_calls"`
+	Engines    Engines           `json:"engines"`
+	Notices    []string          `json:"notices,omitempty"`
+}
+
+// Route is the "needs a tool?" decision.
+type Route struct {
+	NeedsTool bool `json:"needs_tool"`
+	// By is "model" (the chat LLM's yes/no), "threshold" (grounding's
+	// probability), "decisive" (grounding sure enough that the model was
+	// not asked), "mode" (direct mode always uses a tool) or "user" (a
+	// tool switch or a typed call).
+	By          string  `json:"by"`
+	Probability float64 `json:"probability"`
+	Threshold   float64 `json:"threshold"`
+	ModelAsked  bool    `json:"model_asked"`
+	ModelSaid   string  `json:"model_said,omitempty"`
+}
+
+// Grounding is GEAR's table for the turn.
+type Grounding struct {
+	Engine      string `json:"engine"`
+	Preliminary string `json:"preliminary"`
+	// Tools are every tool's scores, best first.
+	Tools []Score `json:"tools"`
+	// Choice is grounding's pick (NoTool when routing said none) and
+	// Confidence its calibrated probability.
+	Choice          string   `json:"choice"`
+	Confidence      float64  `json:"confidence"`
+	NoneProbability float64  `json:"none_probability"`
+	ElapsedMS       float64  `json:"elapsed_ms"`
+	Warnings        []string `json:"warnings,omitempty"`
+}
+
+// Score is one tool's line of GEAR: semantic S, pattern P, final F, its
+// share of the calibrated probability, and the probe behind P.
+type Score struct {
+	Tool        string  `json:"tool"`
+	Family      string  `json:"family"`
+	S           float64 `json:"s"`
+	P           float64 `json:"p"`
+	F           float64 `json:"f"`
+	Probability float64 `json:"probability"`
+	// Call is the small model's call q_i, Response its response â_i,
+	// Status how it went (grounding.StatusRun, StatusMock, ...).
+	Call     string `json:"call"`
+	Response string `json:"response"`
+	Status   string `json:"status"`
+	Error    string `json:"error,omitempty"`
+}
+
+// Confirmation is the question asked when grounding is not sure enough.
+type Confirmation struct {
+	// Threshold is Config.ConfirmBelow.
+	Threshold float64 `json:"threshold"`
+	// Candidates are the top tools, best first.
+	Candidates []Candidate `json:"candidates"`
+	// Chosen is the answer: a tool, or NoTool; Auto says Request.Yes
+	// answered it.
+	Chosen string `json:"chosen,omitempty"`
+	Auto   bool   `json:"auto,omitempty"`
+}
+
+// Candidate is a tool offered at a confirmation.
+type Candidate struct {
+	Tool       string  `json:"tool"`
+	Family     string  `json:"family"`
+	Confidence float64 `json:"confidence"`
+	Score      float64 `json:"score"`
+}
+
+// Emission is how the call was produced under the ToolDec machine.
+type Emission struct {
+	// Path is the mechanism that produced the call that ran: guided,
+	// stepped, prompted, repaired, exact or offline.
+	Path store.Emission `json:"path"`
+	Tool string         `json:"tool"`
+	// Call is the accepted call in the canonical syntax; empty when
+	// Rejected.
+	Call string `json:"call,omitempty"`
+	// Original is the model's text before repair, or the rejected text.
+	Original string `json:"original,omitempty"`
+	// Repairs are the fixes the machine made, in order.
+	Repairs []string `json:"repairs,omitempty"`
+	// Rejected means no acceptable call came out: nothing ran.
+	Rejected bool `json:"rejected,omitempty"`
+	// Attempts are every try, in order, the failed ones included.
+	Attempts []Attempt `json:"attempts"`
+}
+
+// Attempt is one try at emitting the call.
+type Attempt struct {
+	Path   store.Emission `json:"path"`
+	Output string         `json:"output"`
+	Error  string         `json:"error,omitempty"`
+	// Steps counts the model calls of a stepped attempt.
+	Steps int `json:"steps,omitempty"`
+}
+
+// ToolRun is the one tool call a turn ran.
+type ToolRun struct {
+	Tool     string `json:"tool"`
+	Call     string `json:"call"`
+	Response string `json:"response"`
+	Error    string `json:"error,omitempty"`
+	// InputError means the call was wrong for the tool (an unknown place,
+	// a division by zero) rather than the tool failing.
+	InputError bool          `json:"input_error,omitempty"`
+	Duration   time.Duration `json:"-"`
+	DurationMS float64       `json:"duration_ms"`
+	// FromGrounding means grounding had already run this exact call, so
+	// its response was used rather than calling the tool twice.
+	FromGrounding bool `json:"from_grounding,omitempty"`
+}
+
+// Timings are the stages' wall times. Routing runs alongside grounding, so
+// Route overlaps Ground.
+type Timings struct {
+	Route  time.Duration `json:"-"`
+	Ground time.Duration `json:"-"`
+	Emit   time.Duration `json:"-"`
+	Tool   time.Duration `json:"-"`
+	Answer time.Duration `json:"-"`
+	Total  time.Duration `json:"-"`
+}
+
+// ModelCall is one model call the turn made.
+type ModelCall struct {
+	Role             string  `json:"role"`
+	Call             string  `json:"call"`
+	Server           string  `json:"server"`
+	Model            string  `json:"model"`
+	LatencyMS        float64 `json:"latency_ms"`
+	PromptTokens     int     `json:"prompt_tokens"`
+	CompletionTokens int     `json:"completion_tokens"`
+	Estimated        bool    `json:"estimated,omitempty"`
+	Failed           bool    `json:"failed,omitempty"`
+}

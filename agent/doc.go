@@ -1,0 +1,17 @@
+// Package agent is one chatbot turn of gear, the GEAR-augmented chatbot of
+// papers/gear.txt (Appendix G), done with ToolDec (papers/tooldec.txt):
+//
+//	route ("needs a tool?") -> GEAR grounding (tool + confidence)
+//	  -> the chat LLM emits the call for the chosen tool under the machine
+//	  -> the tool runs -> the LLM writes an answer naming tool and confidence
+//
+// A caller starts a turn with Agent.Start and pulls its events one at a time
+// with Turn.Next — the Bubble Tea UI from a tea.Cmd, `gear ask` in a loop.
+// The turn ends with exactly one of Done, Failed or Cancelled, each carrying
+// the full Record, which is also written to the Recorder (the store) whatever
+// the outcome.
+//
+// The agent reaches models only through the small interfaces in models.go,
+// so tests fake them and the UI never sees go-openai; ChatClient adapts an
+// *llm.Client.
+package agent

@@ -1,0 +1,475 @@
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gear-chat/gear/grounding"
+	"github.com/gear-chat/gear/llm"
+	"github.com/gear-chat/gear/store"
+	"github.com/gear-chat/gear/tools"
+)
+
+// turnRun is one turn's state while it runs.
+type turnRun struct {
+	a     *Agent
+	t     *Turn
+	req   Request
+	rec   Record
+	start time.Time
+	ref   store.TurnRef
+	ctx   context.Context // the turn's context, with the usage recorder
+
+	mu     sync.Mutex
+	calls  []ModelCall
+	closed bool
+
+	grounded *grounding.Result
+}
+
+// cancelledByUser is the record's error for a cancelled turn.
+const cancelledByUser = "cancelled"
+
+// run is the whole turn. Whatever happens, it ends with one final event
+// and (when there is a Recorder and the turn began) a FinishTurn.
+func (a *Agent) run(ctx context.Context, t *Turn, req Request) {
+	tr := &turnRun{a: a, t: t, req: req, start: a.now()}
+	tr.ctx = llm.WithUsageRecorder(ctx, tr.recordUsage)
+	tr.rec = Record{Input: req.Text, Status: store.StatusRunning, Engines: a.cfg.Engines}
+	err := tr.pipeline()
+	tr.finish(err)
+}
+
+// pipeline parses the input, records the turn's start and runs its mode.
+func (tr *turnRun) pipeline() error {
+	a, req := tr.a, tr.req
+	mode := req.Mode
+	if mode == "" {
+		mode = ModeChat
+	}
+	if _, ok := ParseMode(string(mode)); !ok {
+		return tools.Inputf("unknown mode %q (want chat, direct or baseline)", mode)
+	}
+	in := a.Parse(req.Text, mode)
+	forced := strings.TrimSpace(req.Tool)
+	switch in.Kind {
+	case InputEmpty:
+		return tools.Inputf("nothing to answer: the message is empty")
+	case InputCommand:
+		return tools.Inputf("/%s is not something the agent answers (the chat window's commands are listed by /help)", sanitizeLine(in.Command))
+	case InputSwitch:
+		last, lastMode, err := tr.lastQuery()
+		if err != nil {
+			return err
+		}
+		forced = in.Tool
+		in = Input{Kind: InputQuery, Mode: lastMode, Query: last}
+	}
+	if forced != "" {
+		if _, err := a.ResolveTool(forced); err != nil {
+			return tools.Inputf("%s", err.Error())
+		}
+		if in.Mode == ModeBaseline {
+			in.Mode = ModeChat
+		}
+	}
+	tr.rec.Mode = in.Mode
+	tr.rec.Query = in.Query
+	if in.Kind == InputCall {
+		tr.rec.Query = in.Call
+	}
+	if err := tr.begin(); err != nil {
+		return err
+	}
+	tr.t.emit(Started{ConversationID: tr.rec.ConversationID, TurnID: tr.rec.TurnID, Mode: tr.rec.Mode, Query: sanitizeText(tr.rec.Query)})
+	if a.cfg.Chat == nil && in.Mode != ModeDirect {
+		a.noticeOnce.Do(func() {
+			n := "No chat model is configured: gear grounds and runs tools offline and shows their responses as they are; conversation needs a model endpoint. " + a.configureHint()
+			tr.notice(n)
+		})
+	}
+	switch {
+	case in.Kind == InputCall:
+		return tr.exactCall(in.Call)
+	case in.Mode == ModeBaseline:
+		return tr.answerWithoutTool(false)
+	default:
+		return tr.toolTurn(in.Query, forced)
+	}
+}
+
+// lastQuery is the conversation's last turn that had a query to re-run.
+func (tr *turnRun) lastQuery() (string, Mode, error) {
+	rec := tr.a.cfg.Recorder
+	if rec == nil || tr.req.Conversation == 0 {
+		return "", "", tools.Inputf("there is no earlier question in this conversation to answer with another tool")
+	}
+	turns, err := rec.Turns(tr.ctx, tr.req.Conversation)
+	if err != nil {
+		return "", "", fmt.Errorf("reading the conversation: %w", err)
+	}
+	for i := len(turns) - 1; i >= 0; i-- {
+		q := strings.TrimSpace(turns[i].Query)
+		if q == "" {
+			continue
+		}
+		mode := Mode(turns[i].Mode)
+		if in := tr.a.Parse(q, mode); in.Kind != InputQuery {
+			continue
+		}
+		if mode == ModeBaseline || mode == "" {
+			mode = ModeChat
+		}
+		return q, mode, nil
+	}
+	return "", "", tools.Inputf("there is no earlier question in this conversation to answer with another tool")
+}
+
+// begin records the user's text before any model is called.
+func (tr *turnRun) begin() error {
+	rec := tr.a.cfg.Recorder
+	if rec == nil {
+		return nil
+	}
+	conv := tr.req.Conversation
+	if conv == 0 {
+		e := tr.a.cfg.Engines
+		id, err := rec.CreateConversation(tr.ctx, store.NewConversation{Mode: store.Mode(tr.rec.Mode),
+			Chat: e.Chat, Grounding: e.Grounding, Embedding: e.Embedding})
+		if err != nil {
+			return fmt.Errorf("recording the conversation: %w", err)
+		}
+		conv = id
+	}
+	ref, err := rec.BeginTurn(tr.ctx, conv, tr.rec.Query, store.Mode(tr.rec.Mode))
+	if err != nil {
+		return fmt.Errorf("recording the question: %w", err)
+	}
+	tr.ref = ref
+	tr.rec.ConversationID, tr.rec.TurnID = ref.ConversationID, ref.TurnID
+	return nil
+}
+
+// toolTurn is chat and direct mode: ground, choose, emit, run, answer.
+func (tr *turnRun) toolTurn(query, forced string) error {
+	a := tr.a
+	tr.t.emit(Progress{Stage: StageGrounding, Tools: len(a.specs)})
+	res, err := tr.ground(query)
+	if err != nil {
+		return err
+	}
+	tr.grounded = res
+	g := groundingOf(res)
+	route := routeOf(res.Route)
+	tr.rec.Grounding, tr.rec.Route = &g, &route
+	tr.t.emit(Routed{Route: route})
+	tr.t.emit(Grounded{Grounding: g})
+
+	tool, conf := res.Choice.Tool, res.Choice.Confidence
+	chosenBy := "grounding"
+	switch {
+	case forced != "":
+		names, _ := a.ResolveTool(forced)
+		tool, conf = bestOf(res, names)
+		chosenBy = "user"
+		tr.rec.Route.NeedsTool, tr.rec.Route.By = true, "user"
+	case tr.rec.Mode == ModeDirect && tool == grounding.None:
+		// /GEAR asks for a tool: the best one, however unsure.
+		best, _ := res.Best()
+		tool, conf = best.Tool, best.Probability
+		tr.rec.Route.NeedsTool, tr.rec.Route.By = true, "mode"
+	}
+	if tool == grounding.None {
+		return tr.answerWithoutTool(true)
+	}
+	if chosenBy == "grounding" && conf < a.cfg.ConfirmBelow {
+		picked, err := tr.confirm(res)
+		if err != nil {
+			return err
+		}
+		if picked == NoTool {
+			return tr.answerWithoutTool(true)
+		}
+		if picked != tool {
+			tool, chosenBy = picked, "user"
+			_, conf = bestOf(res, []string{picked})
+		}
+	}
+	spec, _ := a.reg.Spec(tool)
+	tr.rec.Tool, tr.rec.Family, tr.rec.Confidence, tr.rec.Grounded, tr.rec.ChosenBy = tool, string(spec.Family), conf, true, chosenBy
+
+	em := tr.emitCall(spec, query)
+	tr.rec.Emission = &em
+	tr.t.emit(CallEmitted{Emission: sanitizeEmission(em)})
+	if err := tr.ctx.Err(); err != nil {
+		return err
+	}
+	if em.Rejected {
+		return tr.answerRejected(spec, em)
+	}
+	run := tr.runTool(spec, em.Call)
+	if err := tr.ctx.Err(); err != nil {
+		return err
+	}
+	if tr.rec.Mode == ModeDirect || tr.a.cfg.Chat == nil {
+		return tr.showResponse(run)
+	}
+	return tr.answerWithTool(spec, run)
+}
+
+// ground runs GEAR with routing, bounded by Limits.Ground; with a model
+// router in RouteModel mode the yes/no call starts at once, alongside.
+func (tr *turnRun) ground(query string) (*grounding.Result, error) {
+	a := tr.a
+	ctx, cancel := context.WithTimeout(tr.ctx, a.cfg.Limits.Ground)
+	defer cancel()
+	slot := &routeSlot{prompt: grounding.RoutePrompt(a.specs, query)}
+	if a.router != nil {
+		ctx = withRouteSlot(ctx, slot)
+		if a.grounder.Options().Route == grounding.RouteModel {
+			a.router.start(ctx, slot)
+		}
+	}
+	start := a.now()
+	type outcome struct {
+		res *grounding.Result
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		r, err := a.grounder.Ground(ctx, query)
+		done <- outcome{r, err}
+	}()
+	var o outcome
+	select {
+	case o = <-done:
+	case <-tr.ctx.Done():
+		return nil, tr.ctx.Err()
+	}
+	tr.rec.Timings.Ground = a.now().Sub(start)
+	tr.rec.Timings.Route = slot.settle()
+	if o.err != nil {
+		if err := tr.ctx.Err(); err != nil {
+			return nil, err
+		}
+		if errors.Is(o.err, context.DeadlineExceeded) {
+			return nil, fmt.Errorf("grounding took longer than %s; try again, or check the grounding and embedding models", a.cfg.Limits.Ground)
+		}
+		return nil, fmt.Errorf("grounding: %w", o.err)
+	}
+	return o.res, nil
+}
+
+// bestOf picks, among names, the tool grounding scored highest, with its
+// probability.
+func bestOf(res *grounding.Result, names []string) (string, float64) {
+	best, p, f := "", 0.0, -1.0
+	for _, n := range names {
+		for _, ts := range res.Tools {
+			if ts.Tool == n && ts.F > f {
+				best, p, f = n, ts.Probability, ts.F
+			}
+		}
+	}
+	if best == "" && len(names) > 0 {
+		best = names[0]
+	}
+	return best, p
+}
+
+// confirm asks the caller to pick a tool (or none) when grounding is not
+// sure enough; Request.Yes answers with the top candidate.
+func (tr *turnRun) confirm(res *grounding.Result) (string, error) {
+	c := Confirmation{Threshold: tr.a.cfg.ConfirmBelow}
+	for i, ts := range res.Ranked() {
+		if i == 3 {
+			break
+		}
+		c.Candidates = append(c.Candidates, Candidate{Tool: ts.Tool, Family: ts.Family, Confidence: ts.Probability, Score: ts.F})
+	}
+	if len(c.Candidates) == 0 {
+		return NoTool, nil
+	}
+	tr.rec.Confirmation = &c
+	if tr.req.Yes {
+		c.Chosen, c.Auto = c.Candidates[0].Tool, true
+		return c.Chosen, nil
+	}
+	tr.rec.Status = store.StatusAwaitingConfirmation
+	tr.save()
+	tr.t.ask(c)
+	tr.t.emit(ConfirmationNeeded{Confirmation: c})
+	select {
+	case picked := <-tr.t.answer:
+		tr.rec.Status = store.StatusRunning
+		if picked != NoTool {
+			if _, ok := tr.a.reg.Spec(picked); !ok {
+				names, err := tr.a.ResolveTool(picked)
+				if err != nil {
+					return "", tools.Inputf("%s", err.Error())
+				}
+				picked, _ = bestOf(res, names)
+			}
+		}
+		c.Chosen = picked
+		return picked, nil
+	case <-tr.ctx.Done():
+		tr.t.closeQuestion()
+		return "", tr.ctx.Err()
+	}
+}
+
+// runTool runs the emitted call, bounded by Limits.Tool. A call grounding
+// already ran (not a mock) is not run twice: its response is used.
+func (tr *turnRun) runTool(spec tools.Spec, text string) ToolRun {
+	a := tr.a
+	run := ToolRun{Tool: spec.Name, Call: text}
+	tr.t.emit(Progress{Stage: StageCalling, Tool: spec.Name})
+	tr.t.emit(ToolStarted{Tool: spec.Name, Call: sanitizeLine(text)})
+	start := a.now()
+	defer func() {
+		run.Duration = a.now().Sub(start)
+		run.DurationMS = ms(run.Duration)
+		tr.rec.Timings.Tool = run.Duration
+		tr.rec.Call = &run
+		tr.t.emit(ToolResult{Run: sanitizeRun(run)})
+	}()
+	if tr.grounded != nil {
+		for _, ts := range tr.grounded.Tools {
+			if ts.Tool == spec.Name && ts.Status == grounding.StatusRun && ts.Call == text {
+				run.Response, run.FromGrounding = ts.Response, true
+				return run
+			}
+		}
+	}
+	call, err := a.machines[spec.Name].Validate(text)
+	if err != nil {
+		// emitCall only hands over accepted calls; this is the last guard.
+		run.Error = "the call was rejected by the machine: " + err.Error()
+		return run
+	}
+	ctx, cancel := context.WithTimeout(tr.ctx, a.cfg.Limits.Tool)
+	defer cancel()
+	type outcome struct {
+		res tools.Result
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		r, err := a.reg.Run(ctx, call)
+		done <- outcome{r, err}
+	}()
+	select {
+	case o := <-done:
+		if o.err != nil {
+			run.Error, run.InputError = o.err.Error(), tools.IsInput(o.err)
+			if ctx.Err() == context.DeadlineExceeded && tr.ctx.Err() == nil {
+				run.Error = fmt.Sprintf("%s did not answer within %s", spec.Name, a.cfg.Limits.Tool)
+			}
+			return run
+		}
+		run.Response = o.res.Text
+	case <-ctx.Done():
+		run.Error = fmt.Sprintf("%s did not answer within %s", spec.Name, a.cfg.Limits.Tool)
+		if tr.ctx.Err() != nil {
+			run.Error = cancelledByUser
+		}
+	}
+	return run
+}
+
+// exactCall is "/GEAR ToolName(args)": the machine validates exactly what
+// was typed; nothing it rejects runs, and nothing is repaired silently.
+func (tr *turnRun) exactCall(text string) error {
+	a := tr.a
+	route := Route{NeedsTool: true, By: "user"}
+	tr.rec.Route = &route
+	em := Emission{Path: store.EmissionExact, Original: text}
+	call, err := a.library.Validate(text)
+	if err != nil {
+		em.Rejected = true
+		em.Attempts = []Attempt{{Path: store.EmissionExact, Output: text, Error: err.Error()}}
+		tr.rec.Emission = &em
+		tr.t.emit(CallEmitted{Emission: sanitizeEmission(em)})
+		msg := err.Error()
+		if fixed, rerr := a.library.Repair(text); rerr == nil {
+			msg += "; did you mean " + fixed.Text + "?"
+		}
+		return &callError{msg: "the call was not run: " + msg}
+	}
+	spec, _ := a.reg.Spec(call.Tool)
+	em.Tool, em.Call = call.Tool, call.String()
+	em.Attempts = []Attempt{{Path: store.EmissionExact, Output: text}}
+	tr.rec.Emission = &em
+	tr.rec.Tool, tr.rec.Family, tr.rec.ChosenBy = call.Tool, string(spec.Family), "call"
+	tr.t.emit(CallEmitted{Emission: sanitizeEmission(em)})
+	run := tr.runTool(spec, em.Call)
+	if err := tr.ctx.Err(); err != nil {
+		return err
+	}
+	return tr.showResponse(run)
+}
+
+// callError is a typed call the machine rejected: the user's to fix.
+type callError struct{ msg string }
+
+func (e *callError) Error() string { return e.msg }
+
+// Unwrap makes it an input error for exit codes.
+func (e *callError) Unwrap() error { return &tools.InputError{Msg: e.msg} }
+
+// showResponse answers with the tool's response as is (direct mode, or no
+// chat model): the response, or what went wrong.
+func (tr *turnRun) showResponse(run ToolRun) error {
+	text := run.Response
+	if run.Error != "" {
+		text = fmt.Sprintf("%s could not answer: %s", run.Tool, run.Error)
+	}
+	tr.rec.AnsweredBy = "tool"
+	tr.say(text)
+	return nil
+}
+
+// say is an answer of gear's own, or a tool's response: one delta.
+func (tr *turnRun) say(text string) {
+	text = sanitizeText(text)
+	tr.rec.Answer = text
+	if tr.rec.AnsweredBy == "" {
+		tr.rec.AnsweredBy = "gear"
+	}
+	tr.t.emit(Progress{Stage: StageAnswering})
+	tr.t.emit(AnswerDelta{Text: text})
+}
+
+// notice tells the user something once, and keeps it in the record.
+func (tr *turnRun) notice(text string) {
+	text = sanitizeLine(text)
+	tr.rec.Notices = append(tr.rec.Notices, text)
+	tr.t.emit(Notice{Text: text})
+}
+
+// configureHint says how to configure a chat model.
+func (a *Agent) configureHint() string {
+	if h := strings.TrimSpace(a.cfg.ChatUnavailable); h != "" {
+		return "To configure one: " + strings.TrimSuffix(h, ".") + "."
+	}
+	return "To configure one, set OPENAI_API_KEY (or OPENAI_BASE_URL for a local server), or --chat-model and --chat-url, or models.chat in the config file."
+}
+
+// recordUsage receives every model call made with the turn's context.
+func (tr *turnRun) recordUsage(u llm.Usage) {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	if tr.closed {
+		return
+	}
+	tr.calls = append(tr.calls, ModelCall{Role: string(u.Role), Call: u.Call, Server: string(u.Server), Model: u.Model,
+		LatencyMS: ms(u.Latency), PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens,
+		Estimated: u.Estimated, Failed: u.Failed})
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
