@@ -1,0 +1,66 @@
+package grounding
+
+import (
+	"context"
+
+	"github.com/gear-chat/gear/tools"
+)
+
+// Encoder turns texts into vectors for the semantic score S (the enc of
+// §3.1). The llm package's embedding client satisfies it; so does the
+// offline engine's lexical encoder. Vectors of one encoder must have one
+// length; they need not be normalised.
+type Encoder interface {
+	Embed(ctx context.Context, texts []string) ([][]float32, error)
+}
+
+// SLM is the small language model of Algorithm 1, decoding greedily
+// (temperature 0): prompt in, completion out.
+type SLM interface {
+	Complete(ctx context.Context, prompt string) (string, error)
+}
+
+// YesNo answers a prompt with exactly yes or no. An implementation must
+// constrain decoding (a grammar, an enum schema, a choice list) so that no
+// other answer can come back; routing asks it "does this query need a
+// tool?" (papers/gear.txt, Appendix G).
+type YesNo interface {
+	YesNo(ctx context.Context, prompt string) (bool, error)
+}
+
+// EmbeddingCache keeps tool description and example embeddings across runs;
+// *store.Store satisfies it with its SQLite embeddings table. Keys are the
+// encoder's model id and the exact text. CachedEmbeddings returns one
+// vector per text, in order, nil where the cache has none.
+type EmbeddingCache interface {
+	CachedEmbeddings(ctx context.Context, model string, texts []string) ([][]float32, error)
+	PutEmbeddings(ctx context.Context, model string, texts []string, vectors [][]float32) error
+}
+
+// Prober does the small model's two jobs in Algorithm 1: the preliminary
+// answer â = SLM(Q) (line 1) and a tool call q_i = SLM(π_i + Q) (line 3).
+// SLMProber does them with a model; the offline engine with rules.
+type Prober interface {
+	Preliminary(ctx context.Context, query string) (string, error)
+	Call(ctx context.Context, spec tools.Spec, query string) (string, error)
+}
+
+// Engine is what fills GEAR's model roles. Name is shown wherever
+// grounding is shown ("offline", or "model"); Model identifies the
+// encoder for the embedding cache, so vectors of one model are never
+// compared with another's.
+type Engine struct {
+	Name    string
+	Model   string
+	Encoder Encoder
+	Prober  Prober
+	// Router, when set, answers routing's yes/no question; without it
+	// routing uses the confidence threshold alone.
+	Router YesNo
+}
+
+// Engine names.
+const (
+	EngineOffline = "offline"
+	EngineModel   = "model"
+)

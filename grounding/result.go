@@ -1,0 +1,106 @@
+package grounding
+
+import "sort"
+
+// Probe statuses: what became of a tool's call during grounding.
+const (
+	StatusRun        = "run"        // the tool ran; Response is its answer
+	StatusMock       = "mock"       // the tool's mock response was used (Appendix A.3)
+	StatusTimedOut   = "timed out"  // the run passed ToolTimeout; P = 0
+	StatusFailed     = "failed"     // the tool returned an error; P = 0
+	StatusNoCall     = "no call"    // the engine produced no call; P = 0
+	StatusUnparsable = "unparsable" // the call did not parse; P = 0
+)
+
+// None is the choice and family of a query that needs no tool.
+const None = "none"
+
+// ToolScore is one tool's line of Algorithm 1.
+type ToolScore struct {
+	Tool   string `json:"tool"`
+	Family string `json:"family"`
+	// Generated is q_i as the engine wrote it; Call is it parsed and
+	// re-formatted (empty when it did not parse).
+	Generated string `json:"generated"`
+	Call      string `json:"call"`
+	// Status says whether Response is a run, a mock, or why there is none.
+	Status   string `json:"status"`
+	Response string `json:"response"`
+	Error    string `json:"error,omitempty"`
+	// S, P and F are the semantic, pattern and final scores.
+	S float64 `json:"s"`
+	P float64 `json:"p"`
+	F float64 `json:"f"`
+	// Probability is the tool's share of the calibrated softmax over the
+	// tools and "none".
+	Probability float64 `json:"probability"`
+	ProbeMS     float64 `json:"probe_ms"`
+}
+
+// Route is the "needs a tool?" decision.
+type Route struct {
+	NeedsTool bool `json:"needs_tool"`
+	// By says who decided: "threshold" (grounding's probability against
+	// Threshold), "model" (the engine's yes/no), or "decisive" (combined
+	// mode, grounding sure enough that the model was not asked).
+	By string `json:"by"`
+	// Probability is grounding's probability that a tool is needed
+	// (1 − the "none" probability).
+	Probability float64 `json:"probability"`
+	Threshold   float64 `json:"threshold"`
+	// ModelAsked and ModelSaid record the yes/no call, when made.
+	ModelAsked bool   `json:"model_asked"`
+	ModelSaid  string `json:"model_said,omitempty"`
+}
+
+// Choice is the decision: a tool, or None.
+type Choice struct {
+	Tool   string `json:"tool"`
+	Family string `json:"family"`
+	// Call and Response are the chosen tool's grounding probe (empty for
+	// None). The agent emits its own call for execution (Algorithm 1,
+	// line 8); this one is what grounding saw.
+	Call     string `json:"call"`
+	Response string `json:"response"`
+	// Confidence is the calibrated probability that the choice is right,
+	// in [0, 1].
+	Confidence float64 `json:"confidence"`
+}
+
+// Result is one query's grounding: every tool's numbers, the route and
+// the choice.
+type Result struct {
+	Query  string `json:"query"`
+	Engine string `json:"engine"`
+	// Preliminary is â.
+	Preliminary string      `json:"preliminary"`
+	Tools       []ToolScore `json:"tools"`
+	// NoneProbability is the "none" candidate's share of the softmax.
+	NoneProbability float64  `json:"none_probability"`
+	Route           Route    `json:"route"`
+	Choice          Choice   `json:"choice"`
+	ElapsedMS       float64  `json:"elapsed_ms"`
+	Warnings        []string `json:"warnings,omitempty"`
+}
+
+// Best returns the highest-scoring tool (by F, first on ties), whatever
+// the route; ok is false for an empty library.
+func (r *Result) Best() (ToolScore, bool) {
+	if len(r.Tools) == 0 {
+		return ToolScore{}, false
+	}
+	best := 0
+	for i, t := range r.Tools {
+		if t.F > r.Tools[best].F {
+			best = i
+		}
+	}
+	return r.Tools[best], true
+}
+
+// Ranked returns the tools by decreasing final score (stable).
+func (r *Result) Ranked() []ToolScore {
+	out := append([]ToolScore(nil), r.Tools...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].F > out[j].F })
+	return out
+}

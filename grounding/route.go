@@ -1,0 +1,102 @@
+package grounding
+
+import (
+	"context"
+	"fmt"
+)
+
+// RouteMode says who answers "does this query need a tool?".
+type RouteMode string
+
+const (
+	// RouteAuto is RouteCombined when the engine has a yes/no model and
+	// RouteThreshold otherwise.
+	RouteAuto RouteMode = ""
+	// RouteThreshold decides by grounding's own probability that a tool
+	// is needed (1 − p_∅) against Options.Threshold. The offline engine
+	// routes this way.
+	RouteThreshold RouteMode = "threshold"
+	// RouteModel always asks the engine's yes/no model, as the paper's
+	// chatbot does (Appendix G).
+	RouteModel RouteMode = "model"
+	// RouteCombined asks the model only when grounding is not decisive:
+	// a "needs a tool" probability inside [DecisiveBelow, DecisiveAbove].
+	RouteCombined RouteMode = "combined"
+)
+
+func (m RouteMode) valid() error {
+	switch m {
+	case RouteAuto, RouteThreshold, RouteModel, RouteCombined:
+		return nil
+	}
+	return fmt.Errorf("grounding: unknown route mode %q (want threshold, model or combined)", m)
+}
+
+// decide fills the probabilities, the route and the choice.
+func (g *Grounder) decide(ctx context.Context, res *Result) {
+	scores := make([]float64, len(res.Tools))
+	for i, t := range res.Tools {
+		scores[i] = t.F
+	}
+	pNone, p := probabilities(scores, g.opts.NoneScore, g.opts.Temperature)
+	res.NoneProbability = pNone
+	best := -1
+	for i := range res.Tools {
+		res.Tools[i].Probability = p[i]
+		if best < 0 || p[i] > p[best] {
+			best = i
+		}
+	}
+	need := 1 - pNone
+	res.Route = Route{Probability: need, Threshold: g.opts.Threshold, By: "threshold", NeedsTool: need >= g.opts.Threshold}
+
+	mode := g.opts.Route
+	if mode == RouteAuto {
+		mode = RouteThreshold
+		if g.engine.Router != nil {
+			mode = RouteCombined
+		}
+	}
+	askModel := g.engine.Router != nil && (mode == RouteModel ||
+		mode == RouteCombined && need > g.opts.DecisiveBelow && need < g.opts.DecisiveAbove)
+	if mode == RouteCombined && !askModel && g.engine.Router != nil {
+		res.Route.By = "decisive"
+	}
+	if mode != RouteThreshold && g.engine.Router == nil {
+		res.Warnings = append(res.Warnings, "routing: no yes/no model; decided by the threshold")
+	}
+	if askModel {
+		res.Route.ModelAsked = true
+		yes, err := g.engine.Router.YesNo(ctx, RoutePrompt(g.specs, res.Query))
+		if err != nil {
+			res.Warnings = append(res.Warnings, "routing: "+err.Error()+"; decided by the threshold")
+		} else {
+			res.Route.By = "model"
+			res.Route.NeedsTool = yes
+			res.Route.ModelSaid = map[bool]string{true: "yes", false: "no"}[yes]
+		}
+	}
+
+	if !res.Route.NeedsTool || best < 0 {
+		res.Choice = Choice{Tool: None, Family: None, Confidence: pNone}
+		return
+	}
+	conf := p[best]
+	if res.Route.By == "model" && need > 0 {
+		// The model said a tool is needed: the choice is right if this
+		// tool is the one, given that some tool is.
+		conf = p[best] / need
+	}
+	t := res.Tools[best]
+	res.Choice = Choice{Tool: t.Tool, Family: t.Family, Call: t.Call, Response: t.Response, Confidence: clamp01(conf)}
+}
+
+func clamp01(x float64) float64 {
+	switch {
+	case x < 0:
+		return 0
+	case x > 1:
+		return 1
+	}
+	return x
+}
