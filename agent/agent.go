@@ -71,9 +71,13 @@ func New(cfg Config) (*Agent, error) {
 		a.machines[s.Name] = m
 	}
 	eng := cfg.Grounding
-	eng.Router = nil
+	var router Router = eng.Router
 	if cfg.Chat != nil {
-		a.router = &eagerRouter{inner: cfg.Chat}
+		router = cfg.Chat
+	}
+	eng.Router = nil
+	if router != nil {
+		a.router = &eagerRouter{inner: router}
 		eng.Router = a.router
 	}
 	g, err := grounding.New(cfg.Tools, eng, cfg.GroundingOptions)

@@ -70,12 +70,12 @@ func (tr *turnRun) answerWithoutTool(routed bool) error {
 		var msg string
 		switch {
 		case tr.rec.Mode == ModeBaseline:
-			msg = "Baseline mode is a conversation with the chat model alone, and no chat model is configured, so I cannot answer this. "
+			msg = "I cannot answer this: baseline mode is a conversation with the chat model alone, and no chat model is configured. "
 		case routed && tr.rec.Confirmation != nil:
 			msg = "No tool was run, and without a chat model I cannot answer in conversation. "
 		default:
-			msg = "This needs a conversation, not one of gear's tools, and no chat model is configured — so I cannot answer it. " +
-				"Offline, gear can calculate, tell the time and convert time zones. "
+			msg = "I cannot answer this: it needs conversation, not one of gear's tools, and no chat model is configured. " +
+				"Without one gear only runs its tools — the calculator, the clock and the time zone converter work with no network. "
 		}
 		tr.say(msg + "A model endpoint is needed for conversation. " + tr.a.configureHint())
 		return nil

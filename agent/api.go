@@ -94,9 +94,10 @@ type Limits struct {
 // Config is an agent's tool library, engines and settings.
 type Config struct {
 	Tools *tools.Registry
-	// Grounding is GEAR's engine (offline or model). Its Router is
-	// ignored: the agent routes with Chat when there is one, starting the
-	// yes/no call alongside grounding.
+	// Grounding is GEAR's engine (offline or model). Routing's yes/no goes
+	// to Chat when there is one, else to the engine's Router; with
+	// GroundingOptions.Route = grounding.RouteModel the agent starts it
+	// alongside grounding.
 	Grounding        grounding.Engine
 	GroundingOptions grounding.Options
 	// Chat is the chat LLM; nil when none is configured, and then

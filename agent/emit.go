@@ -152,10 +152,10 @@ func stripFence(text string) string {
 
 // emitter is one emission by the chat LLM.
 type emitter struct {
-	tr   *turnRun
-	ctx  context.Context
-	m    *constrain.Machine
-	spec tools.Spec
+	tr    *turnRun
+	ctx   context.Context
+	m     *constrain.Machine
+	spec  tools.Spec
 	em    *Emission
 	query string
 	msgs  []llm.Message

@@ -88,7 +88,7 @@ func (tr *turnRun) pipeline() error {
 	tr.t.emit(Started{ConversationID: tr.rec.ConversationID, TurnID: tr.rec.TurnID, Mode: tr.rec.Mode, Query: sanitizeText(tr.rec.Query)})
 	if a.cfg.Chat == nil && in.Mode != ModeDirect {
 		a.noticeOnce.Do(func() {
-			n := "No chat model is configured: gear grounds and runs tools offline and shows their responses as they are; conversation needs a model endpoint. " + a.configureHint()
+			n := "No chat model is configured: gear grounds and runs tools and shows their responses as they are, but cannot converse. " + a.configureHint()
 			tr.notice(n)
 		})
 	}
@@ -454,10 +454,12 @@ func (tr *turnRun) notice(text string) {
 
 // configureHint says how to configure a chat model.
 func (a *Agent) configureHint() string {
-	if h := strings.TrimSpace(a.cfg.ChatUnavailable); h != "" {
-		return "To configure one: " + strings.TrimSuffix(h, ".") + "."
+	h := "To talk with gear, configure a chat model endpoint: set OPENAI_API_KEY (or OPENAI_BASE_URL for a local server such as Ollama), " +
+		"or --chat-model and --chat-url, or models.chat in the config file; gear config shows what each role uses."
+	if r := strings.TrimSpace(a.cfg.ChatUnavailable); r != "" {
+		h += " (The chat role is offline now: " + strings.TrimSuffix(r, ".") + ".)"
 	}
-	return "To configure one, set OPENAI_API_KEY (or OPENAI_BASE_URL for a local server), or --chat-model and --chat-url, or models.chat in the config file."
+	return h
 }
 
 // recordUsage receives every model call made with the turn's context.

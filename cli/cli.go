@@ -119,6 +119,7 @@ calculator, the clock and the time zone converter work with no network.`,
 		a.toolsCommand(),
 		a.toolCommand(),
 		a.configCommand(),
+		a.askCommand(),
 	)
 	return root
 }

@@ -1,0 +1,65 @@
+package cli
+
+import (
+	"context"
+
+	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/llm"
+	"github.com/gear-chat/gear/store"
+)
+
+// newAgent wires the agent from the configuration: the tool library, the
+// chat LLM (none when its role is offline: llm.Resolve says so, or
+// --offline), GEAR's engine as `gear ground` builds it (model or offline),
+// and the history (st may be nil: nothing recorded).
+func (a *app) newAgent(ctx context.Context, st *store.Store) (*agent.Agent, error) {
+	reg, err := a.registry()
+	if err != nil {
+		return nil, err
+	}
+	cfg := a.cfg
+	opts := []llm.Option{llm.WithHTTPClient(a.deps.HTTP)}
+	eng := agent.Engines{}
+	clients := map[llm.Role]*llm.Client{}
+	for _, role := range llm.Roles() {
+		ep := llm.Resolve(cfg, role)
+		rm := store.RoleModel{Engine: store.EngineOffline, Model: store.EngineOffline}
+		if !ep.Offline {
+			c, err := llm.New(ep, opts...)
+			if err != nil {
+				return nil, err
+			}
+			clients[role] = c
+			rm = store.RoleModel{Engine: string(ep.Server), Model: ep.Model}
+		}
+		switch role {
+		case llm.RoleChat:
+			eng.Chat = rm
+		case llm.RoleGrounding:
+			eng.Grounding = rm
+		case llm.RoleEmbedding:
+			eng.Embedding = rm
+		}
+	}
+
+	ge, _, err := a.groundingEngine(ctx)
+	if err != nil {
+		return nil, err
+	}
+	gopts := a.groundingOptions()
+	if st != nil {
+		gopts.Cache = st
+	}
+	ac := agent.Config{Tools: reg, Grounding: ge, GroundingOptions: gopts, Engines: eng,
+		ConfirmBelow: cfg.Agent.ConfirmBelow, ContextTokens: cfg.Agent.ContextTokens, Now: a.deps.Now}
+	if st != nil {
+		ac.Recorder = st
+	}
+	if c := clients[llm.RoleChat]; c != nil {
+		ac.Chat = agent.ChatClient(c)
+	} else {
+		ac.ChatUnavailable = llm.Resolve(cfg, llm.RoleChat).OfflineReason
+	}
+	return agent.New(ac)
+}
+
