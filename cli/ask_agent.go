@@ -62,4 +62,3 @@ func (a *app) newAgent(ctx context.Context, st *store.Store) (*agent.Agent, erro
 	}
 	return agent.New(ac)
 }
-
