@@ -1,0 +1,258 @@
+package constrain
+
+import (
+	"fmt"
+	"regexp/syntax"
+
+	"github.com/gear-chat/gear/tools"
+)
+
+// DefaultExportDepth is how deep the regular expression (and the JSON
+// Schema's expression pattern) unrolls expression parentheses by default:
+// "sqrt(max(1, 2))" has depth 2. The machine and the GBNF allow
+// tools.MaxExpressionDepth.
+const DefaultExportDepth = 2
+
+// ExportOptions tune the exports.
+type ExportOptions struct {
+	// Depth is the expression nesting the regular expression and the JSON
+	// Schema's pattern spell out; 0 means DefaultExportDepth. Each level
+	// makes the pattern about four times longer.
+	Depth int
+}
+
+func (o ExportOptions) depth() int {
+	if o.Depth <= 0 {
+		return DefaultExportDepth
+	}
+	return min(o.Depth, tools.MaxExpressionDepth)
+}
+
+// GBNF is the grammar of every call the machine accepts, canonical or JSON,
+// for llama.cpp's grammar field. It is exact but for one bound: the
+// expression length (MaxExpressionLen bytes), which a grammar cannot
+// count; parentheses nest to MaxExpressionDepth as in the machine. Validate
+// the decoded call with the machine before it runs.
+func (m *Machine) GBNF() string {
+	return m.libraryGrammar(tools.MaxExpressionDepth).gbnf()
+}
+
+// Regex is a regular expression for vLLM's guided regex, matching (as a
+// whole) exactly the calls the machine accepts, except that expressions
+// nest at most opts' depth of parentheses and their length is not bounded.
+// Go's regexp reads an invalid UTF-8 byte as U+FFFD, which a string
+// argument may hold, so it matches such bytes where the machine refuses
+// them. Validate the decoded call with the machine before it runs.
+func (m *Machine) Regex(opts ExportOptions) string {
+	return m.libraryGrammar(opts.depth()).regex("root")
+}
+
+// libraryGrammar builds the rules of every call of the library.
+func (m *Machine) libraryGrammar(depth int) *grammar {
+	g := newGrammar()
+	g.define("root", empty()) // first, so GBNF prints it first; set below
+	ws := g.define("ws", star(chars(" \t\n\r")))
+	var canon, json []*gnode
+	for i := range m.tools {
+		t := &m.tools[i]
+		canon = append(canon, g.define(fmt.Sprintf("call-%d", i), seq(lit(t.spec.Name), ws, lit("("), ws, m.argsRule(g, t, false, depth), lit(")"))))
+		json = append(json, g.define(fmt.Sprintf("jcall-%d", i), seq(
+			lit(`"`+t.spec.Name+`"`), ws, lit(","), ws, lit(`"args"`), ws, lit(":"), ws, lit("{"), ws,
+			m.argsRule(g, t, true, depth), lit("}"))))
+	}
+	var forms []*gnode
+	if len(canon) > 0 {
+		forms = append(forms, g.define("canonical", alt(canon...)))
+		forms = append(forms, g.define("json", seq(lit("{"), ws, lit(`"tool"`), ws, lit(":"), ws, alt(json...), ws, lit("}"))))
+	}
+	if len(forms) == 0 {
+		forms = append(forms, notChars(0, 0x10FFFF)) // an empty library: no call at all
+	}
+	g.rules["root"] = seq(ws, alt(forms...), ws)
+	return g
+}
+
+// argsRule is the arguments of a tool, trailing optional ones left out as
+// the parser allows.
+func (m *Machine) argsRule(g *grammar, t *toolInfo, json bool, depth int) *gnode {
+	ws := ref("ws")
+	var next *gnode
+	for k := len(t.params) - 1; k >= 0; k-- {
+		p := &t.params[k]
+		item := seq(m.valueRule(g, p, json, depth), ws)
+		if json {
+			item = seq(lit(p.key), ws, lit(":"), ws, item)
+		}
+		if next != nil {
+			more := seq(lit(","), ws, next)
+			if k+1 >= t.required {
+				more = opt(more)
+			}
+			item = seq(item, more)
+		}
+		next = item
+	}
+	if next == nil {
+		return empty()
+	}
+	if t.required == 0 {
+		return opt(next)
+	}
+	return next
+}
+
+func (m *Machine) valueRule(g *grammar, p *paramInfo, json bool, depth int) *gnode {
+	switch p.kind {
+	case kindNumber:
+		return g.numberRule()
+	case kindInteger:
+		return g.integerRule()
+	case kindString:
+		return g.stringRule(int(p.bound))
+	case kindPattern:
+		return seq(lit(`"`), g.contentRule(p.pattern), lit(`"`))
+	}
+	if json {
+		return seq(lit(`"`), g.exprRules(jsonFlavor(), depth), lit(`"`))
+	}
+	return g.exprRules(canonicalFlavor(), depth)
+}
+
+// numberRule is NumberPattern with its length bound: for each length of the
+// whole part, as many fraction digits as still fit in MaxNumberLen bytes.
+func (g *grammar) numberRule() *gnode {
+	if g.has("number") {
+		return ref("number")
+	}
+	digit := class('0', '9')
+	unsigned := func(limit int) *gnode {
+		var alts []*gnode
+		for i := 1; i <= limit; i++ {
+			whole := digit
+			if i > 1 {
+				whole = seq(class('1', '9'), rep(digit, i-1, i-1))
+			}
+			if room := limit - i - 1; room >= 1 {
+				whole = seq(whole, opt(seq(lit("."), rep(digit, 1, room))))
+			}
+			alts = append(alts, whole)
+		}
+		return alt(alts...)
+	}
+	return g.define("number", alt(unsigned(tools.MaxNumberLen), seq(lit("-"), unsigned(tools.MaxNumberLen-1))))
+}
+
+func (g *grammar) integerRule() *gnode {
+	if g.has("integer") {
+		return ref("integer")
+	}
+	return g.define("integer", seq(opt(lit("-")), alt(lit("0"), seq(class('1', '9'), rep(class('0', '9'), 0, tools.MaxIntegerDigits-1)))))
+}
+
+// stringRule is a JSON string literal of 1 to bound characters, with the
+// escapes scanString reads (no \u escape naming a surrogate).
+func (g *grammar) stringRule(bound int) *gnode {
+	name := fmt.Sprintf("string-%d", bound)
+	if g.has(name) {
+		return ref(name)
+	}
+	if !g.has("char") {
+		hex := class('0', '9', 'A', 'F', 'a', 'f')
+		g.define("char", alt(
+			notChars('"', '"', '\\', '\\', 0, 0x1f, 0x7f, 0x7f),
+			seq(lit(`\`), alt(chars(`"\/bfnrt`), seq(lit("u"), alt(
+				seq(class('0', '9', 'A', 'C', 'E', 'F', 'a', 'c', 'e', 'f'), rep(hex, 3, 3)),
+				seq(chars("dD"), class('0', '7'), rep(hex, 2, 2)),
+			)))),
+		))
+	}
+	return g.define(name, seq(lit(`"`), rep(ref("char"), 1, bound), lit(`"`)))
+}
+
+// contentRule turns a content pattern (Go syntax, as ContentPattern gives
+// it) into a rule, case folding spelled out as classes, less the characters
+// no pattern-typed literal may hold.
+func (g *grammar) contentRule(pattern string) *gnode {
+	if name, ok := g.patterns[pattern]; ok {
+		return ref(name)
+	}
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		// New compiled the same pattern; it cannot fail here.
+		return notChars(0, 0x10FFFF)
+	}
+	name := fmt.Sprintf("content-%d", len(g.patterns))
+	g.patterns[pattern] = name
+	return g.define(name, regexpRule(re.Simplify()))
+}
+
+func regexpRule(re *syntax.Regexp) *gnode {
+	switch re.Op {
+	case syntax.OpEmptyMatch:
+		return empty()
+	case syntax.OpLiteral:
+		var kids []*gnode
+		for _, r := range re.Rune {
+			if re.Flags&syntax.FoldCase != 0 {
+				kids = append(kids, allowedInPattern(foldRanges(r)))
+			} else {
+				kids = append(kids, allowedInPattern([]rune{r, r}))
+			}
+		}
+		return seq(kids...)
+	case syntax.OpCharClass:
+		return allowedInPattern(re.Rune)
+	case syntax.OpAnyChar:
+		return allowedInPattern([]rune{0, 0x10FFFF})
+	case syntax.OpAnyCharNotNL:
+		return allowedInPattern([]rune{0, '\n' - 1, '\n' + 1, 0x10FFFF})
+	case syntax.OpCapture:
+		return regexpRule(re.Sub[0])
+	case syntax.OpConcat, syntax.OpAlternate:
+		kids := make([]*gnode, len(re.Sub))
+		for i, sub := range re.Sub {
+			kids[i] = regexpRule(sub)
+		}
+		if re.Op == syntax.OpConcat {
+			return seq(kids...)
+		}
+		return alt(kids...)
+	case syntax.OpStar:
+		return star(regexpRule(re.Sub[0]))
+	case syntax.OpPlus:
+		return plus(regexpRule(re.Sub[0]))
+	case syntax.OpQuest:
+		return opt(regexpRule(re.Sub[0]))
+	case syntax.OpRepeat:
+		return rep(regexpRule(re.Sub[0]), re.Min, re.Max)
+	}
+	return notChars(0, 0x10FFFF)
+}
+
+// allowedInPattern is a class less the quote, the backslash, control
+// characters and DEL.
+func allowedInPattern(ranges []rune) *gnode {
+	var out []rune
+	for i := 0; i+1 < len(ranges); i += 2 {
+		lo, hi := ranges[i], ranges[i+1]
+		for _, cut := range [][2]rune{{0, 0x1f}, {'"', '"'}, {'\\', '\\'}, {0x7f, 0x7f}} {
+			if hi < cut[0] || lo > cut[1] {
+				continue
+			}
+			if lo < cut[0] {
+				out = append(out, lo, cut[0]-1)
+			}
+			lo = cut[1] + 1
+			if lo > hi {
+				break
+			}
+		}
+		if lo <= hi {
+			out = append(out, lo, hi)
+		}
+	}
+	if len(out) == 0 {
+		return notChars(0, 0x10FFFF)
+	}
+	return class(out...)
+}

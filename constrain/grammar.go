@@ -1,0 +1,390 @@
+package constrain
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// The exports share one grammar, written as named rules over a small
+// regular-expression AST. GBNF prints the rules as they are; the regular
+// expression inlines them (so its expression rules are unrolled to a fixed
+// depth: a regular expression cannot count parentheses).
+
+type gop uint8
+
+const (
+	gLit   gop = iota // exact text
+	gClass            // one character of a class (or, negated, outside it)
+	gSeq
+	gAlt
+	gRep // kids[0] repeated min..max times; max < 0 is unbounded
+	gRef // the rule called ref
+)
+
+type gnode struct {
+	op       gop
+	lit      string
+	ranges   []rune // gClass: sorted, non-overlapping inclusive pairs
+	neg      bool
+	kids     []*gnode
+	min, max int
+	ref      string
+}
+
+func lit(s string) *gnode { return &gnode{op: gLit, lit: s} }
+
+// class is a character class of pairs lo, hi.
+func class(pairs ...rune) *gnode { return &gnode{op: gClass, ranges: normalizeRanges(pairs)} }
+
+// chars is the class of the characters of s.
+func chars(s string) *gnode {
+	var pairs []rune
+	for _, r := range s {
+		pairs = append(pairs, r, r)
+	}
+	return class(pairs...)
+}
+
+func notChars(pairs ...rune) *gnode {
+	n := class(pairs...)
+	n.neg = true
+	return n
+}
+
+func seq(kids ...*gnode) *gnode {
+	var flat []*gnode
+	for _, k := range kids {
+		switch {
+		case k.op == gSeq:
+			flat = append(flat, k.kids...)
+		case k.op == gLit && k.lit == "":
+		default:
+			flat = append(flat, k)
+		}
+	}
+	if len(flat) == 1 {
+		return flat[0]
+	}
+	return &gnode{op: gSeq, kids: flat}
+}
+
+func alt(kids ...*gnode) *gnode {
+	var flat []*gnode
+	for _, k := range kids {
+		if k.op == gAlt {
+			flat = append(flat, k.kids...)
+		} else {
+			flat = append(flat, k)
+		}
+	}
+	if len(flat) == 1 {
+		return flat[0]
+	}
+	return &gnode{op: gAlt, kids: flat}
+}
+
+func rep(k *gnode, min, max int) *gnode {
+	return &gnode{op: gRep, kids: []*gnode{k}, min: min, max: max}
+}
+func star(k *gnode) *gnode   { return rep(k, 0, -1) }
+func plus(k *gnode) *gnode   { return rep(k, 1, -1) }
+func opt(k *gnode) *gnode    { return rep(k, 0, 1) }
+func ref(name string) *gnode { return &gnode{op: gRef, ref: name} }
+func empty() *gnode          { return lit("") }
+
+func normalizeRanges(pairs []rune) []rune {
+	type span struct{ lo, hi rune }
+	spans := make([]span, 0, len(pairs)/2)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		spans = append(spans, span{pairs[i], pairs[i+1]})
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i].lo < spans[j].lo })
+	var out []rune
+	for _, s := range spans {
+		if n := len(out); n > 0 && s.lo <= out[n-1]+1 {
+			out[n-1] = max(out[n-1], s.hi)
+			continue
+		}
+		out = append(out, s.lo, s.hi)
+	}
+	return out
+}
+
+// grammar is an ordered set of rules; "root" is the start.
+type grammar struct {
+	names    []string
+	rules    map[string]*gnode
+	patterns map[string]string // content pattern -> its rule
+}
+
+func newGrammar() *grammar {
+	return &grammar{rules: map[string]*gnode{}, patterns: map[string]string{}}
+}
+
+func (g *grammar) define(name string, n *gnode) *gnode {
+	if _, dup := g.rules[name]; !dup {
+		g.names = append(g.names, name)
+	}
+	g.rules[name] = n
+	return ref(name)
+}
+
+func (g *grammar) has(name string) bool { _, ok := g.rules[name]; return ok }
+
+// Precedences for printing: what a node needs around it in a context.
+const (
+	precAlt = iota
+	precSeq
+	precAtom
+)
+
+// regex prints the rule as one regular expression in the syntax Go's
+// regexp, Python's re and the guided-decoding engines share: (?:...)
+// groups, [...] classes, \xNN for control characters, other characters as
+// themselves.
+func (g *grammar) regex(name string) string {
+	memo := map[string]string{}
+	var b strings.Builder
+	g.printRegex(&b, g.rules[name], precAlt, memo)
+	return b.String()
+}
+
+func (g *grammar) printRegex(b *strings.Builder, n *gnode, ctx int, memo map[string]string) {
+	switch n.op {
+	case gLit:
+		if utf8.RuneCountInString(n.lit) > 1 && ctx > precAtom {
+			b.WriteString("(?:")
+			writeRegexLit(b, n.lit)
+			b.WriteString(")")
+			return
+		}
+		writeRegexLit(b, n.lit)
+	case gClass:
+		writeRegexClass(b, n)
+	case gSeq:
+		if ctx > precSeq {
+			b.WriteString("(?:")
+		}
+		for _, k := range n.kids {
+			g.printRegex(b, k, precSeq+1, memo)
+		}
+		if ctx > precSeq {
+			b.WriteString(")")
+		}
+	case gAlt:
+		if ctx > precAlt {
+			b.WriteString("(?:")
+		}
+		for i, k := range n.kids {
+			if i > 0 {
+				b.WriteByte('|')
+			}
+			g.printRegex(b, k, precAlt+1, memo)
+		}
+		if ctx > precAlt {
+			b.WriteString(")")
+		}
+	case gRep:
+		g.printRegex(b, n.kids[0], precAtom+1, memo)
+		b.WriteString(repSuffix(n.min, n.max))
+	case gRef:
+		key := n.ref + fmt.Sprint(ctx)
+		s, ok := memo[key]
+		if !ok {
+			var sub strings.Builder
+			g.printRegex(&sub, g.rules[n.ref], ctx, memo)
+			s = sub.String()
+			memo[key] = s
+		}
+		b.WriteString(s)
+	}
+}
+
+func repSuffix(min, max int) string {
+	switch {
+	case min == 0 && max < 0:
+		return "*"
+	case min == 1 && max < 0:
+		return "+"
+	case min == 0 && max == 1:
+		return "?"
+	case max < 0:
+		return fmt.Sprintf("{%d,}", min)
+	case min == max:
+		return fmt.Sprintf("{%d}", min)
+	}
+	return fmt.Sprintf("{%d,%d}", min, max)
+}
+
+func writeRegexLit(b *strings.Builder, s string) {
+	for _, r := range s {
+		switch {
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case strings.ContainsRune(`\.+*?()|[]{}^$`, r):
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(b, `\x%02x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+}
+
+func writeRegexClass(b *strings.Builder, n *gnode) {
+	if !n.neg && len(n.ranges) == 2 && n.ranges[0] == n.ranges[1] {
+		writeRegexLit(b, string(n.ranges[0]))
+		return
+	}
+	b.WriteByte('[')
+	if n.neg {
+		b.WriteByte('^')
+	}
+	for i := 0; i < len(n.ranges); i += 2 {
+		writeClassRune(b, n.ranges[i], `\]-^[`)
+		if n.ranges[i+1] != n.ranges[i] {
+			if n.ranges[i+1] > n.ranges[i]+1 {
+				b.WriteByte('-')
+			}
+			writeClassRune(b, n.ranges[i+1], `\]-^[`)
+		}
+	}
+	b.WriteByte(']')
+}
+
+func writeClassRune(b *strings.Builder, r rune, special string) {
+	switch {
+	case r == '\t':
+		b.WriteString(`\t`)
+	case r == '\n':
+		b.WriteString(`\n`)
+	case r == '\r':
+		b.WriteString(`\r`)
+	case strings.ContainsRune(special, r):
+		b.WriteByte('\\')
+		b.WriteRune(r)
+	case r < 0x20 || r == 0x7f:
+		fmt.Fprintf(b, `\x%02x`, r)
+	default:
+		b.WriteRune(r)
+	}
+}
+
+// gbnf prints the grammar for llama.cpp: one rule per line, root first.
+func (g *grammar) gbnf() string {
+	var b strings.Builder
+	for _, name := range g.names {
+		b.WriteString(name)
+		b.WriteString(" ::= ")
+		g.printGBNF(&b, g.rules[name], precAlt)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func (g *grammar) printGBNF(b *strings.Builder, n *gnode, ctx int) {
+	switch n.op {
+	case gLit:
+		writeGBNFString(b, n.lit)
+	case gClass:
+		if !n.neg && len(n.ranges) == 2 && n.ranges[0] == n.ranges[1] {
+			writeGBNFString(b, string(n.ranges[0]))
+			return
+		}
+		b.WriteByte('[')
+		if n.neg {
+			b.WriteByte('^')
+		}
+		for i := 0; i < len(n.ranges); i += 2 {
+			writeGBNFClassRune(b, n.ranges[i])
+			if n.ranges[i+1] != n.ranges[i] {
+				b.WriteByte('-')
+				writeGBNFClassRune(b, n.ranges[i+1])
+			}
+		}
+		b.WriteByte(']')
+	case gSeq:
+		if ctx > precSeq {
+			b.WriteByte('(')
+		}
+		for i, k := range n.kids {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			g.printGBNF(b, k, precSeq+1)
+		}
+		if ctx > precSeq {
+			b.WriteByte(')')
+		}
+	case gAlt:
+		if ctx > precAlt {
+			b.WriteByte('(')
+		}
+		for i, k := range n.kids {
+			if i > 0 {
+				b.WriteString(" | ")
+			}
+			g.printGBNF(b, k, precAlt+1)
+		}
+		if ctx > precAlt {
+			b.WriteByte(')')
+		}
+	case gRep:
+		g.printGBNF(b, n.kids[0], precAtom+1)
+		b.WriteString(repSuffix(n.min, n.max))
+	case gRef:
+		b.WriteString(n.ref)
+	}
+}
+
+func writeGBNFString(b *strings.Builder, s string) {
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\t':
+			b.WriteString(`\t`)
+		default:
+			if r < 0x20 || r == 0x7f {
+				fmt.Fprintf(b, `\x%02X`, r)
+			} else {
+				b.WriteRune(r)
+			}
+		}
+	}
+	b.WriteByte('"')
+}
+
+// writeGBNFClassRune escapes what llama.cpp's class parser would read as
+// syntax; it knows \x, \u, \U, \t, \r, \n, \\, \", \[ and \].
+func writeGBNFClassRune(b *strings.Builder, r rune) {
+	switch {
+	case r == '\t':
+		b.WriteString(`\t`)
+	case r == '\n':
+		b.WriteString(`\n`)
+	case r == '\r':
+		b.WriteString(`\r`)
+	case r == '\\' || r == ']' || r == '[' || r == '"':
+		b.WriteByte('\\')
+		b.WriteRune(r)
+	case r == '-' || r == '^' || r < 0x20 || r == 0x7f:
+		fmt.Fprintf(b, `\x%02X`, r)
+	default:
+		b.WriteRune(r)
+	}
+}

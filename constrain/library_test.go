@@ -1,0 +1,63 @@
+package constrain
+
+import (
+	"context"
+	"testing"
+
+	"github.com/gear-chat/gear/tools"
+)
+
+// testSpecs is a synthetic library with every parameter type, optional
+// parameters, a tool without parameters, and names that share prefixes
+// (Calc / Calculator, the paper's sq / square / sqrt).
+func testSpecs() []tools.Spec {
+	return []tools.Spec{
+		{Name: "Calculator", Family: tools.FamilyCalc, Description: "arithmetic",
+			Params: []tools.Param{{Name: "expression", Type: tools.TypeExpression}}},
+		{Name: "Calc", Family: tools.FamilyCalc, Description: "arithmetic with a label",
+			Params: []tools.Param{{Name: "label", Type: tools.TypeString, MaxLen: 5}, {Name: "expression", Type: tools.TypeExpression, Optional: true}}},
+		{Name: "TimezoneConverter", Family: tools.FamilyTimezone, Description: "convert",
+			Params: []tools.Param{{Name: "datetime", Type: tools.TypeDateTime}, {Name: "from_place", Type: tools.TypePlace}, {Name: "to_place", Type: tools.TypePlace}}},
+		{Name: "CurrentTime", Family: tools.FamilyTimezone, Description: "clock",
+			Params: []tools.Param{{Name: "place", Type: tools.TypePlace, Optional: true}}},
+		{Name: "WeatherSearch", Family: tools.FamilyWeather, Description: "weather",
+			Params: []tools.Param{{Name: "place", Type: tools.TypePlace}, {Name: "date", Type: tools.TypeDate, Optional: true}}},
+		{Name: "Pow", Family: tools.FamilyCalc, Description: "power",
+			Params: []tools.Param{{Name: "base", Type: tools.TypeNumber}, {Name: "exponent", Type: tools.TypeInteger}}},
+		{Name: "Units", Family: "convert", Description: "units",
+			Params: []tools.Param{{Name: "unit", Type: tools.TypeEnum, Enum: []string{"metric", "imperial", "US customary", "a.b/c+d-e_f"}},
+				{Name: "note", Type: tools.TypeString, MaxLen: 3, Optional: true}}},
+		{Name: "multiply", Family: tools.FamilyCalc, Description: "product of two numbers",
+			Params: []tools.Param{{Name: "a", Type: tools.TypeNumber}, {Name: "b", Type: tools.TypeNumber}}},
+		{Name: "square", Family: tools.FamilyCalc, Description: "square",
+			Params: []tools.Param{{Name: "x", Type: tools.TypeInteger}}},
+		{Name: "sqrt", Family: tools.FamilyCalc, Description: "square root",
+			Params: []tools.Param{{Name: "x", Type: tools.TypeNumber}}},
+		{Name: "Ping", Family: "net", Description: "no parameters"},
+		{Name: "WikiSearch", Family: tools.FamilyWiki, Description: "encyclopedia",
+			Params: []tools.Param{{Name: "query", Type: tools.TypeString}}},
+	}
+}
+
+func testMachine(t testing.TB) *Machine {
+	t.Helper()
+	m, err := New(testSpecs()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// parserAccepts is the reference: what tools.Parse says of text.
+func parserAccepts(m *Machine, text string) bool {
+	_, err := tools.Parse(text, m.lookup)
+	return err == nil
+}
+
+// specTool is a tool that only has a spec, for building registries.
+type specTool struct{ spec tools.Spec }
+
+func (s specTool) Spec() tools.Spec { return s.spec }
+func (s specTool) Run(context.Context, tools.Call) (tools.Result, error) {
+	return tools.Result{Text: "ok"}, nil
+}

@@ -1,0 +1,386 @@
+package constrain
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gear-chat/gear/tools"
+)
+
+// maxRepairs bounds the fixes made to one call.
+const maxRepairs = 8
+
+// Fix is one change Repair made.
+type Fix struct {
+	Offset int    // byte offset in the text as it stood before this fix
+	What   string // e.g. `tool name "mulitply" -> "multiply"`
+}
+
+// Repaired is a call Repair made acceptable: its text (validated by the
+// machine again), the parsed call and the fixes made, in order. A call the
+// machine accepted as it was comes back with no fixes.
+type Repaired struct {
+	Text  string
+	Call  tools.Call
+	Fixes []Fix
+}
+
+// RepairError is a call that could not be repaired: the machine's error on
+// the text as it stood when repair gave up, and the fixes made before.
+type RepairError struct {
+	Text  string
+	Err   *Error
+	Fixes []Fix
+}
+
+func (e *RepairError) Error() string {
+	return "constrain: the call cannot be repaired: " + e.Err.Error()
+}
+
+func (e *RepairError) Unwrap() error { return e.Err }
+
+// Repair corrects what a model got wrong in a call, when the correction is
+// unambiguous and invents nothing:
+//
+//   - a tool name the library lacks becomes the nearest name in the trie
+//     (edit distance, any case, transpositions counted once), when exactly
+//     one name is that near and within a third of the name's length;
+//   - a number written as a string ("3" for a number) loses its quotes, an
+//     integer written with a zero fraction (3.0) loses it;
+//   - a string argument written without quotes gets them, when its end is
+//     unambiguous (the next "," or ")" — not a "," after the last
+//     parameter); a quoted expression loses its quotes, an unquoted one in
+//     the JSON form gets them;
+//   - an unterminated string, an unclosed parenthesis or a call cut short
+//     is closed, when what remains is forced: the closing quote of a
+//     non-empty string (before the call's own closing brackets, when the
+//     string swallowed them), the ")" of a finished expression, the ")" or
+//     "}" once every required argument is there.
+//
+// It never invents an argument value and never drops one. Each fix is
+// checked by running the machine again; what cannot be repaired is a
+// *RepairError carrying the machine's error.
+func (m *Machine) Repair(text string) (Repaired, error) {
+	var fixes []Fix
+	seen := map[string]bool{}
+	for {
+		s, at, mark, ok := m.run(text)
+		if ok && m.Accepting(s) {
+			call, err := m.Validate(text)
+			if err != nil {
+				return Repaired{}, err
+			}
+			return Repaired{Text: text, Call: call, Fixes: fixes}, nil
+		}
+		verr := m.describe(text, at, s, mark)
+		seen[text] = true
+		if len(fixes) >= maxRepairs {
+			return Repaired{}, &RepairError{Text: text, Err: verr, Fixes: fixes}
+		}
+		next, fix, fixed := m.repairOnce(text, s, at, mark, ok)
+		if !fixed || seen[next] {
+			return Repaired{}, &RepairError{Text: text, Err: verr, Fixes: fixes}
+		}
+		text = next
+		fixes = append(fixes, fix)
+	}
+}
+
+// repairOnce tries one fix at the place the machine stopped.
+func (m *Machine) repairOnce(text string, s State, at int, mark marks, ended bool) (string, Fix, bool) {
+	switch s.phase {
+	case phName, phJName:
+		return m.repairName(text, mark)
+	case phValue:
+		if !ended || s.sub == nStart || s.sub == sQuote || s.sub == pQuote || s.sub == xQuote {
+			if next, fix, ok := m.repairValue(text, s, at, mark); ok {
+				return next, fix, true
+			}
+		}
+	}
+	if ended {
+		return m.repairEnd(text, s, mark)
+	}
+	return "", Fix{}, false
+}
+
+func (m *Machine) repairName(text string, mark marks) (string, Fix, bool) {
+	end := mark.name
+	for end < len(text) && isNameByte(text[end]) {
+		end++
+	}
+	name := text[mark.name:end]
+	near, ok := m.nearestTool(name)
+	if !ok || near == name {
+		return "", Fix{}, false
+	}
+	return text[:mark.name] + near + text[end:], Fix{Offset: mark.name, What: fmt.Sprintf("tool name %q -> %q", name, near)}, true
+}
+
+// repairValue fixes the type of a value written the wrong way.
+func (m *Machine) repairValue(text string, s State, at int, mark marks) (string, Fix, bool) {
+	p := &m.tools[s.node].params[s.param]
+	json := s.flags&flagJSON != 0
+	start := mark.value
+	fix := func(replaced, with string) (string, Fix, bool) {
+		next := text[:start] + with + text[start+len(replaced):]
+		// The fix must carry the machine past the value.
+		if _, stop, _, ok := m.run(next); !ok && stop < start+len(with) {
+			return "", Fix{}, false
+		}
+		return next, Fix{Offset: start, What: fmt.Sprintf("%s for %s -> %s", replaced, p.name, with)}, true
+	}
+	switch p.kind {
+	case kindNumber, kindInteger:
+		if lit, content, ok := stringLiteralAt(text, start); ok {
+			if numberLiteralFits(content, p.kind == kindInteger) {
+				return fix(lit, content)
+			}
+			return "", Fix{}, false
+		}
+		tok := bareRun(text, start, ",)}\"", true)
+		if p.kind == kindInteger {
+			if whole, ok := zeroFraction(tok); ok && numberLiteralFits(whole, true) {
+				return fix(tok, whole)
+			}
+		}
+	case kindString, kindPattern:
+		if at != start {
+			return "", Fix{}, false
+		}
+		closer := ")"
+		if json {
+			closer = "}"
+		}
+		bare := bareRun(text, start, ","+closer, false)
+		rest := text[start+len(bare):]
+		bare = strings.TrimRight(bare, " \t\r\n")
+		lastParam := int(s.param)+1 >= len(m.tools[s.node].params)
+		if bare == "" || strings.ContainsAny(bare, "\"\\(){}") || strings.HasPrefix(rest, ",") && lastParam {
+			return "", Fix{}, false
+		}
+		return fix(bare, tools.Quote(bare))
+	case kindExpression:
+		if !json {
+			if lit, content, ok := stringLiteralAt(text, start); ok && !strings.ContainsAny(content, "\"\\") {
+				return fix(lit, content)
+			}
+			return "", Fix{}, false
+		}
+		if s.sub != xQuote {
+			return "", Fix{}, false
+		}
+		bare := strings.TrimRight(bareRun(text, start, ",}", false), " \t\r\n")
+		if bare == "" || strings.ContainsAny(bare, "\"\\\n\r\t") {
+			return "", Fix{}, false
+		}
+		return fix(bare, `"`+bare+`"`)
+	}
+	return "", Fix{}, false
+}
+
+// repairEnd closes a call cut short, when what remains is forced.
+func (m *Machine) repairEnd(text string, s State, mark marks) (string, Fix, bool) {
+	if s.phase == phValue && s.sub == sBody && s.count > 0 {
+		// A string that swallowed the call's own closing brackets: end it
+		// before them, if that gives a complete call.
+		body := text[mark.value+1:]
+		cut := len(body)
+		for cut > 0 && strings.IndexByte(" \t\r\n)}", body[cut-1]) >= 0 {
+			cut--
+		}
+		if cut < len(body) && cut > 0 {
+			at := mark.value + 1 + cut
+			next := text[:at] + `"` + text[at:]
+			if m.Accepts(next) {
+				return next, Fix{Offset: at, What: fmt.Sprintf("closed the string before %q", text[at:])}, true
+			}
+		}
+	}
+	var added []byte
+	for len(added) < maxForced && !m.Accepting(s) {
+		c, ok := m.closingByte(s)
+		if !ok {
+			return "", Fix{}, false
+		}
+		added = append(added, c)
+		s, _ = m.Advance(s, string(c))
+	}
+	if !m.Accepting(s) {
+		return "", Fix{}, false
+	}
+	return text + string(added), Fix{Offset: len(text), What: fmt.Sprintf("closed the call with %q", added)}, true
+}
+
+// closingByte is the byte that moves a call cut short towards its end
+// without inventing a value: a forced byte, unless it would begin or fill
+// an argument nobody started; else the closer of what is open.
+func (m *Machine) closingByte(s State) (byte, bool) {
+	allowed := m.Allowed(s)
+	want := func(c byte) (byte, bool) { return c, allowed.Has(c) }
+	json := s.flags&flagJSON != 0
+	switch s.phase {
+	case phOpen, phBeforeValue, phJArgs:
+		if json {
+			return want('}')
+		}
+		return want(')')
+	case phJAfterColon:
+		if s.sub == keyParam {
+			return 0, false // an argument would have to be invented
+		}
+	case phValue:
+		if m.valueEmpty(s) {
+			return 0, false
+		}
+		switch s.sub {
+		case sBody, pBody:
+			if c, ok := m.forcedByte(s); ok {
+				return c, true // the single possible rest of an enum value
+			}
+			return want('"')
+		case nZero, nInt, nFrac:
+			if json {
+				return want('}')
+			}
+			return want(')')
+		case sEsc, sHex, sUTF8, nSign, nDot:
+			return 0, false
+		}
+		// An expression: close its parentheses, then it.
+		if s.depth > 0 || !json {
+			return want(')')
+		}
+		return want('"')
+	case phAfterValue:
+		if json {
+			return want('}')
+		}
+		return want(')')
+	}
+	return m.forcedByte(s)
+}
+
+// valueEmpty reports an argument begun but with nothing in it yet.
+func (m *Machine) valueEmpty(s State) bool {
+	switch s.sub {
+	case nStart, sQuote, pQuote, xQuote:
+		return true
+	case sBody:
+		return s.count == 0
+	case pBody:
+		return s.aux == uint32(m.dfas[m.tools[s.node].params[s.param].dfa].start)
+	case xOperand, xOperandStar:
+		return s.count == 0
+	}
+	return false
+}
+
+// stringLiteralAt reads a JSON string literal without escapes at text[i].
+func stringLiteralAt(text string, i int) (lit, content string, ok bool) {
+	if i >= len(text) || text[i] != '"' {
+		return "", "", false
+	}
+	j := strings.IndexByte(text[i+1:], '"')
+	if j < 0 {
+		return "", "", false
+	}
+	content = text[i+1 : i+1+j]
+	if strings.ContainsAny(content, "\\") {
+		return "", "", false
+	}
+	return text[i : i+2+j], content, true
+}
+
+// bareRun is the text from i up to the first of stops (and, when
+// stopAtSpace, white space).
+func bareRun(text string, i int, stops string, stopAtSpace bool) string {
+	j := i
+	for j < len(text) && strings.IndexByte(stops, text[j]) < 0 && !(stopAtSpace && isSpace(text[j])) {
+		j++
+	}
+	return text[i:j]
+}
+
+// numberLiteralFits reports whether lit is a whole number or integer
+// literal the machine accepts.
+func numberLiteralFits(lit string, integer bool) bool {
+	if lit == "" {
+		return false
+	}
+	s := State{sub: nStart}
+	for i := 0; i < len(lit); i++ {
+		if numberByte(&s, lit[i], integer) != stepOK {
+			return false
+		}
+	}
+	return numberByte(&s, ')', integer) == stepHandOver
+}
+
+// zeroFraction turns "3.0" or "-12.00" into "3", "-12".
+func zeroFraction(tok string) (string, bool) {
+	dot := strings.IndexByte(tok, '.')
+	if dot <= 0 || strings.Trim(tok[dot+1:], "0") != "" || dot == len(tok)-1 {
+		return "", false
+	}
+	return tok[:dot], true
+}
+
+// nearestTool finds the library's tool name nearest to name by edit
+// distance (optimal string alignment: insertions, deletions, substitutions
+// and adjacent transpositions each cost 1; case is ignored), walking the
+// name trie and cutting branches that cannot come within reach. It answers
+// only when exactly one name is nearest and within a third of the name's
+// length (at least 1).
+func (m *Machine) nearestTool(name string) (string, bool) {
+	target := strings.ToLower(name)
+	limit := max(1, len(target)/3)
+	best, bestDist, ties := -1, limit+1, 0
+	first := make([]int, len(target)+1)
+	for j := range first {
+		first[j] = j
+	}
+	var walk func(node uint32, prev2, prev []int, last byte)
+	walk = func(node uint32, prev2, prev []int, last byte) {
+		n := m.nodes[node]
+		if n.tool >= 0 {
+			switch d := prev[len(target)]; {
+			case d < bestDist:
+				best, bestDist, ties = int(n.tool), d, 1
+			case d == bestDist:
+				ties++
+			}
+		}
+		lowest := prev[0]
+		for _, v := range prev {
+			lowest = min(lowest, v)
+		}
+		if lowest > limit {
+			return
+		}
+		for _, e := range m.edges[n.first : n.first+n.n] {
+			c := e.b
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			cur := make([]int, len(target)+1)
+			cur[0] = prev[0] + 1
+			for j := 1; j <= len(target); j++ {
+				cost := 1
+				if target[j-1] == c {
+					cost = 0
+				}
+				cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+				if prev2 != nil && j > 1 && target[j-1] == last && target[j-2] == c {
+					cur[j] = min(cur[j], prev2[j-2]+1)
+				}
+			}
+			walk(e.child, prev, cur, c)
+		}
+	}
+	walk(0, nil, first, 0)
+	if best < 0 || ties != 1 {
+		return "", false
+	}
+	return m.tools[best].spec.Name, true
+}

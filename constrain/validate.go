@@ -1,0 +1,363 @@
+package constrain
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/gear-chat/gear/tools"
+)
+
+// Error is a call the machine rejects: where it went wrong and what was
+// expected there. It unwraps to a *tools.SyntaxError, or to a
+// *tools.UnknownToolError when the call names a tool the library lacks, so
+// callers that sort errors by the tools types keep working.
+type Error struct {
+	Offset  int    // byte offset of the problem
+	Column  int    // the same place in characters, from 1
+	Msg     string // what was expected and what was found
+	Unknown string // the tool name, when the call names a tool the library lacks
+}
+
+func (e *Error) Error() string { return fmt.Sprintf("at column %d: %s", e.Column, e.Msg) }
+
+// Unwrap gives the tools package's error for the same problem.
+func (e *Error) Unwrap() error {
+	if e.Unknown != "" {
+		return &tools.UnknownToolError{Name: e.Unknown}
+	}
+	return &tools.SyntaxError{Column: e.Column, Msg: e.Msg}
+}
+
+// Validate runs text through the machine. A call it accepts is parsed by
+// tools.Parse for its value; anything else is an *Error saying where and
+// what was expected, e.g. `at column 5: expected a number for base, found
+// "abc"`. Nothing the machine rejects should ever run.
+func (m *Machine) Validate(text string) (tools.Call, error) {
+	s, at, mark, ok := m.run(text)
+	if !ok || !m.Accepting(s) {
+		return tools.Call{}, m.describe(text, at, s, mark)
+	}
+	call, err := tools.Parse(text, m.lookup)
+	if err != nil {
+		// The machine and the parser are tested to agree; if they ever do
+		// not, refusing is the safe side.
+		return tools.Call{}, fmt.Errorf("constrain: the machine accepted a call the parser refuses (%v); please report this as a bug", err)
+	}
+	return call, nil
+}
+
+// run feeds text to the machine until it refuses a byte (ok false, s the
+// refusing state, at the byte) or the text ends (ok true, at len(text)).
+func (m *Machine) run(text string) (s State, at int, mark marks, ok bool) {
+	for i := 0; i < len(text); i++ {
+		before := s
+		refused := !m.step(&s, text[i])
+		mark.note(before, s, i)
+		if refused {
+			return s, i, mark, false
+		}
+	}
+	return s, len(text), mark, true
+}
+
+// marks remembers where the current tool name and value began, for
+// messages that describe the whole of them.
+type marks struct{ name, value int }
+
+func (k *marks) note(before, after State, i int) {
+	if after.phase == phName && before.phase != phName || after.phase == phJName && before.phase != phJName {
+		k.name = i
+		if after.phase == phJName {
+			k.name = i + 1
+		}
+	}
+	if after.phase == phValue && before.phase != phValue {
+		k.value = i
+	}
+}
+
+// describe explains why the byte at (or the end, when at == len(text))
+// cannot come in state s.
+func (m *Machine) describe(text string, at int, s State, mark marks) *Error {
+	end := at >= len(text)
+	var c byte
+	if !end {
+		c = text[at]
+	}
+	found := describeToken(text, at)
+	e := func(pos int, format string, args ...any) *Error {
+		return &Error{Offset: pos, Column: utf8.RuneCountInString(text[:pos]) + 1, Msg: fmt.Sprintf(format, args...)}
+	}
+	switch s.phase {
+	case phStart:
+		return e(at, `expected a tool name or "{", found %s`, found)
+	case phName, phJName:
+		nameEnd := mark.name
+		for nameEnd < len(text) && isNameByte(text[nameEnd]) {
+			nameEnd++
+		}
+		name := text[mark.name:nameEnd]
+		if name == "" || !isLetter(name[0]) || name[0] == '_' {
+			return e(at, "expected a tool name, found %s", found)
+		}
+		if _, ok := m.byName[name]; ok && s.phase == phJName {
+			return e(at, `expected the closing quote of the tool name, found %s`, found)
+		}
+		msg := fmt.Sprintf("unknown tool %q", name)
+		if near, ok := m.nearestTool(name); ok {
+			msg += fmt.Sprintf(" (did you mean %s?)", near)
+		} else {
+			msg += " (gear tools lists the library)"
+		}
+		err := e(mark.name, "%s", msg)
+		err.Unknown = name
+		return err
+	case phAfterName:
+		return e(at, `expected "(" after %s, found %s`, m.tools[s.node].spec.Name, found)
+	case phOpen:
+		tool := &m.tools[s.node]
+		if c == ')' && tool.required > 0 {
+			return e(at, "%s", missingArg(tool, 0))
+		}
+		if len(tool.params) == 0 {
+			return e(at, `expected ")": %s takes no arguments, found %s`, tool.spec.Name, found)
+		}
+		if tool.required == 0 {
+			return e(at, `expected %s or ")", found %s`, m.paramWant(tool, 0), found)
+		}
+		return e(at, "expected %s, found %s", m.paramWant(tool, 0), found)
+	case phBeforeValue:
+		return e(at, "expected %s, found %s", m.paramWant(&m.tools[s.node], int(s.param)), found)
+	case phValue:
+		return m.describeValue(text, at, s, mark, e)
+	case phAfterValue:
+		tool := &m.tools[s.node]
+		next := int(s.param) + 1
+		json := s.flags&flagJSON != 0
+		closer := `")"`
+		if json {
+			closer = `"}"`
+		}
+		switch {
+		case c == ',' && next >= len(tool.params):
+			return e(at, "too many arguments: %s takes %d", tool.spec.Name, len(tool.params))
+		case (c == ')' && !json || c == '}' && json) && next < tool.required:
+			return e(at, "%s", missingArg(tool, next))
+		case next >= len(tool.params):
+			return e(at, "expected %s, found %s", closer, found)
+		case next < tool.required:
+			return e(at, `expected ",", found %s`, found)
+		}
+		return e(at, `expected "," or %s, found %s`, closer, found)
+	case phDone:
+		return e(at, "unexpected text after the call: %s", found)
+	case phJKey:
+		start := at - int(s.count) // report the whole key, from its quote
+		return e(start, "expected %s, found %s", m.keyLiteral(&s), describeToken(text, start))
+	case phJColon:
+		return e(at, `expected ":", found %s`, found)
+	case phJAfterColon:
+		if s.sub == keyTool {
+			return e(at, "expected a quoted tool name, found %s", found)
+		}
+		return e(at, `expected "{", found %s`, found)
+	case phJAfterName:
+		return e(at, `expected ",", found %s`, found)
+	case phJArgs:
+		tool := &m.tools[s.node]
+		if c == '}' && tool.required > 0 {
+			return e(at, "%s", missingArg(tool, 0))
+		}
+		if len(tool.params) == 0 {
+			return e(at, `expected "}": %s takes no arguments, found %s`, tool.spec.Name, found)
+		}
+		if tool.required > 0 {
+			return e(at, "expected %s, found %s", tool.params[0].key, found)
+		}
+		return e(at, `expected %s or "}", found %s`, tool.params[0].key, found)
+	case phJClose:
+		return e(at, `expected "}", found %s`, found)
+	}
+	return e(at, "unexpected %s", found)
+}
+
+func (m *Machine) describeValue(text string, at int, s State, mark marks, e func(int, string, ...any) *Error) *Error {
+	tool := &m.tools[s.node]
+	p := &tool.params[s.param]
+	end := at >= len(text)
+	found := describeToken(text, at)
+	var c byte
+	if !end {
+		c = text[at]
+	}
+	switch p.kind {
+	case kindNumber, kindInteger:
+		return e(mark.value, "expected %s, found %s", m.paramWant(tool, int(s.param)), describeToken(text, mark.value))
+	case kindString, kindPattern:
+		if s.sub == sQuote || s.sub == pQuote {
+			return e(at, "expected %s, found %s", m.paramWant(tool, int(s.param)), found)
+		}
+		if end {
+			return e(at, "unterminated string")
+		}
+		if p.kind == kindPattern {
+			content := text[mark.value+1:]
+			if k := strings.IndexByte(content, '"'); k >= 0 {
+				content = content[:k]
+			}
+			return e(mark.value, "%s for %s, found %s", describePattern(tool.spec.Params[s.param]), p.name, truncateQuoted(content))
+		}
+		switch s.sub {
+		case sBody:
+			switch {
+			case c == '"':
+				return e(mark.value, "empty %s for %s", p.typ, p.name)
+			case c < 0x20 || c == 0x7f:
+				return e(at, "control character in string; escape it")
+			case s.count >= p.bound:
+				return e(mark.value, "%s for %s is longer than %d characters", p.typ, p.name, p.bound)
+			}
+			return e(at, "invalid UTF-8 in string")
+		case sEsc:
+			return e(at-1, `unknown escape \%s in string`, string(rune(c)))
+		case sHex:
+			if hexValue(c) >= 0 {
+				return e(at, `\u escape names a surrogate; write the character itself`)
+			}
+			return e(at, `expected four hex digits after \u`)
+		}
+		return e(at, "invalid UTF-8 in string")
+	}
+	return describeExpression(at, s, c, end, found, e)
+}
+
+func describeExpression(at int, s State, c byte, end bool, found string, e func(int, string, ...any) *Error) *Error {
+	json := s.flags&flagJSON != 0
+	if s.sub == xQuote {
+		return e(at, "expected a quoted expression, found %s", found)
+	}
+	if int(s.count)+exprMinRemaining(&s) > tools.MaxExpressionLen {
+		return e(at, "expression longer than %d characters", tools.MaxExpressionLen)
+	}
+	if json && !end && c < 0x20 {
+		return e(at, "control character in the expression; the JSON form writes an expression on one line")
+	}
+	if end {
+		switch {
+		case s.sub == xOperand || s.sub == xOperandStar || s.sub == xNumDot || s.sub == xNumComma:
+			if s.count == 0 {
+				return e(at, "empty expression")
+			}
+			return e(at, "expression ends where a number was expected")
+		case s.sub == xIdent && identOrigin(s.aux) == originAfter:
+			return e(at, "expected an operator, found the end")
+		case s.depth > 0:
+			return e(at, `expression ends with an unclosed "("`)
+		case json:
+			return e(at, "unterminated string")
+		}
+		return e(at, `expected ")" to close the call, found the end`)
+	}
+	closing := c == ')' && !json || c == '"' && json
+	switch s.sub {
+	case xOperand, xOperandStar:
+		switch {
+		case c == '(' && int(s.depth) >= tools.MaxExpressionDepth:
+			return e(at, "expression nested deeper than %d parentheses", tools.MaxExpressionDepth)
+		case closing:
+			if s.count == 0 {
+				return e(at, "empty expression")
+			}
+			return e(at, "expression ends where a number was expected")
+		}
+		return e(at, `expected a number, a name or "(", found %s`, found)
+	case xNamePending:
+		return e(at, "expression nested deeper than %d parentheses", tools.MaxExpressionDepth)
+	case xIdent:
+		if isNameByte(c) && identLen(s.aux) >= tools.MaxIdentifierLen {
+			return e(at, "name longer than %d letters", tools.MaxIdentifierLen)
+		}
+		return e(at, "expected an operator, found %s", found)
+	case xNumComma:
+		return e(at, `expected three digits after the thousands ",", found %s`, found)
+	case xNumDot:
+		return e(at, "expected a digit after the decimal point, found %s", found)
+	case xNumGroup, xNumInt, xNumFrac:
+		if isDigit(c) {
+			return e(at, "thousands separator followed by more than three digits")
+		}
+		return e(at, "unexpected %s after a number", found)
+	}
+	switch {
+	case closing && s.depth > 0:
+		return e(at, `expression ends with an unclosed "("`)
+	case c == ')' && json:
+		return e(at, `unmatched ")"`)
+	case c == ',':
+		return e(at, `"," outside a function's arguments (thousands are written 54,788)`)
+	case isLetter(c):
+		return e(at, "expected an operator, found %s", found)
+	}
+	return e(at, `expected an operator or ")", found %s`, found)
+}
+
+func missingArg(tool *toolInfo, i int) string {
+	p := tool.spec.Params[i]
+	return fmt.Sprintf("missing argument %s (%s) of %s", p.Name, p.Type, tool.spec.Signature())
+}
+
+// paramWant names what argument i must be, for "expected ..." messages.
+func (m *Machine) paramWant(tool *toolInfo, i int) string {
+	p := &tool.params[i]
+	switch p.kind {
+	case kindNumber:
+		return "a number for " + p.name
+	case kindInteger:
+		return "an integer for " + p.name
+	case kindExpression:
+		return "an expression for " + p.name
+	}
+	return fmt.Sprintf("a quoted %s for %s", p.typ, p.name)
+}
+
+func describePattern(p tools.Param) string {
+	switch p.Type {
+	case tools.TypeDateTime:
+		return `expected a date and time like "2022-01-02 22:00:00", "Jan 2 2022 10:00PM" or "3pm"`
+	case tools.TypeDate:
+		return `expected a date like "2026-11-23", "today", "tomorrow" or a weekday`
+	}
+	return "expected one of " + strings.Join(p.Enum, ", ")
+}
+
+func truncateQuoted(s string) string {
+	if utf8.RuneCountInString(s) > 40 {
+		s = string([]rune(s)[:40]) + "…"
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+// describeToken names what stands at text[i]: the end, or the run up to
+// the next delimiter, as tools.Parse's messages do.
+func describeToken(s string, i int) string {
+	if i >= len(s) {
+		return "the end"
+	}
+	if s[i] == '"' {
+		if k := strings.IndexByte(s[i+1:], '"'); k >= 0 && k < 40 {
+			return fmt.Sprintf("%q", s[i:i+k+2])
+		}
+	}
+	j := i
+	for j < len(s) && j-i < 20 && !isSpace(s[j]) && !strings.ContainsRune(",()\"{}:", rune(s[j])) {
+		j++
+	}
+	if j == i {
+		j = i + 1
+		for j < len(s) && !utf8.RuneStart(s[j]) {
+			j++
+		}
+	}
+	return fmt.Sprintf("%q", s[i:j])
+}
