@@ -118,6 +118,7 @@ calculator, the clock and the time zone converter work with no network.`,
 		a.versionCommand(),
 		a.toolsCommand(),
 		a.toolCommand(),
+		a.grammarCommand(),
 		a.configCommand(),
 		a.askCommand(),
 	)
