@@ -23,8 +23,9 @@ import (
 // grounding's own — the offline engine's extraction or the small model's
 // q_i — validated by the same machine. The machine is the chosen tool's
 // alone, so a call of another tool is rejected like any other invalid call.
-// A rejected emission never runs.
-func (tr *turnRun) emitCall(spec tools.Spec, query string) Emission {
+// A rejected emission never runs. The error is a model failure no other
+// path can get round (a rejected key, an unreachable server, a timeout).
+func (tr *turnRun) emitCall(spec tools.Spec, query string) (Emission, error) {
 	a := tr.a
 	start := a.now()
 	defer func() { tr.rec.Timings.Emit = a.now().Sub(start) }()
@@ -34,28 +35,48 @@ func (tr *turnRun) emitCall(spec tools.Spec, query string) Emission {
 
 	if a.cfg.Chat == nil || tr.rec.Mode == ModeDirect {
 		if ok := tr.emitFromGrounding(&em, m, spec); ok || a.cfg.Chat == nil {
-			return em
+			return em, nil
 		}
 	}
 	ctx, cancel := context.WithTimeout(tr.ctx, a.cfg.Limits.Emit)
 	defer cancel()
 	e := emitter{tr: tr, ctx: ctx, m: m, spec: spec, em: &em, query: query, msgs: emissionMessages(spec, query, false)}
 	caps := a.cfg.Chat.Capabilities(ctx)
-	if g := guideFor(caps, m, spec); g != nil && e.guided(*g) {
-		return em
+	paths := []func() bool{}
+	if g := guideFor(caps, m, spec); g != nil {
+		paths = append(paths, func() bool { return e.guided(*g) })
 	}
-	if caps.Logprobs && caps.Prefill && ctx.Err() == nil && e.stepped(caps) {
-		return em
+	if caps.Logprobs && caps.Prefill {
+		paths = append(paths, func() bool { return e.stepped(caps) })
 	}
-	if ctx.Err() == nil && e.prompted() {
-		return em
+	paths = append(paths, e.prompted)
+	for _, try := range paths {
+		if try() {
+			return em, nil
+		}
+		if e.fatal != nil || ctx.Err() != nil {
+			break
+		}
 	}
 	em.Rejected = true
-	if ctx.Err() == context.DeadlineExceeded && tr.ctx.Err() == nil {
-		em.Attempts = append(em.Attempts, Attempt{Path: store.EmissionPrompted,
-			Error: fmt.Sprintf("no acceptable call within %s", a.cfg.Limits.Emit)})
+	switch {
+	case tr.ctx.Err() != nil:
+		return em, tr.ctx.Err()
+	case ctx.Err() == context.DeadlineExceeded:
+		em.Attempts = append(em.Attempts, Attempt{Path: em.Path, Error: fmt.Sprintf("no acceptable call within %s", a.cfg.Limits.Emit)})
+	case e.fatal != nil:
+		return em, fmt.Errorf("emitting the %s call: %w", spec.Name, e.fatal)
 	}
-	return em
+	return em, nil
+}
+
+// fallible says whether another emission path may succeed where this
+// error stopped one: the server refused a feature or sent something
+// malformed. Anything else (a rejected key, an unreachable server, a
+// timeout) would stop every path.
+func fallible(err error) bool {
+	return errors.Is(err, llm.ErrUnsupported) || errors.Is(err, llm.ErrBadRequest) || errors.Is(err, llm.ErrBadResponse) ||
+		!errors.As(err, new(*llm.Error)) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)
 }
 
 // emitFromGrounding takes grounding's call of the tool. It reports whether
@@ -159,6 +180,8 @@ type emitter struct {
 	em    *Emission
 	query string
 	msgs  []llm.Message
+	// fatal is a model failure that ends the emission.
+	fatal error
 }
 
 // guideFor is the strongest server-side constraint the server takes: a
@@ -225,6 +248,10 @@ func (e *emitter) stepped(caps llm.Capabilities) bool {
 			out = de.Prefix
 		}
 		e.em.Attempts = append(e.em.Attempts, Attempt{Path: store.EmissionStepped, Output: out, Error: err.Error(), Steps: src.calls})
+		e.em.Path = store.EmissionStepped
+		if de != nil && de.Reason == constrain.SourceFailed && de.Err != nil && !fallible(de.Err) {
+			e.fatal = de.Err
+		}
 		return false
 	}
 	e.em.Attempts = append(e.em.Attempts, Attempt{Path: store.EmissionStepped, Output: dec.Text, Steps: src.calls})
@@ -250,6 +277,9 @@ func (e *emitter) prompted() bool {
 			return true
 		}
 		e.fail(store.EmissionPrompted, res.Content, err)
+		if e.fatal != nil {
+			return false
+		}
 		msgs = append(append([]llm.Message(nil), msgs...),
 			llm.Message{Role: "assistant", Content: clip(res.Content, 2000)},
 			llm.Message{Role: "user", Content: "That call was rejected: " + err.Error() +
@@ -258,8 +288,12 @@ func (e *emitter) prompted() bool {
 	return false
 }
 
-// fail records a failed attempt.
+// fail records a failed attempt; a model failure no other path can get
+// round ends the emission.
 func (e *emitter) fail(path store.Emission, out string, err error) {
+	if !fallible(err) && e.fatal == nil {
+		e.fatal = err
+	}
 	e.em.Path, e.em.Original = path, out
 	e.em.Attempts = append(e.em.Attempts, Attempt{Path: path, Output: clip(out, 4000), Error: err.Error()})
 }

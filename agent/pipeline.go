@@ -202,10 +202,10 @@ func (tr *turnRun) toolTurn(query, forced string) error {
 	spec, _ := a.reg.Spec(tool)
 	tr.rec.Tool, tr.rec.Family, tr.rec.Confidence, tr.rec.Grounded, tr.rec.ChosenBy = tool, string(spec.Family), conf, true, chosenBy
 
-	em := tr.emitCall(spec, query)
+	em, err := tr.emitCall(spec, query)
 	tr.rec.Emission = &em
 	tr.t.emit(CallEmitted{Emission: sanitizeEmission(em)})
-	if err := tr.ctx.Err(); err != nil {
+	if err != nil {
 		return err
 	}
 	if em.Rejected {
@@ -285,9 +285,15 @@ func bestOf(res *grounding.Result, names []string) (string, float64) {
 // sure enough; Request.Yes answers with the top candidate.
 func (tr *turnRun) confirm(res *grounding.Result) (string, error) {
 	c := Confirmation{Threshold: tr.a.cfg.ConfirmBelow}
-	for i, ts := range res.Ranked() {
-		if i == 3 {
+	// Without the chat LLM to write a call, only tools grounding found a
+	// call for can run.
+	needCall := tr.a.cfg.Chat == nil || tr.rec.Mode == ModeDirect
+	for _, ts := range res.Ranked() {
+		if len(c.Candidates) == 3 {
 			break
+		}
+		if needCall && ts.Call == "" {
+			continue
 		}
 		c.Candidates = append(c.Candidates, Candidate{Tool: ts.Tool, Family: ts.Family, Confidence: ts.Probability, Score: ts.F})
 	}

@@ -1,0 +1,482 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gear-chat/gear/grounding/offline"
+	"github.com/gear-chat/gear/tools"
+)
+
+// reqKind is what a request to the scripted model server is for, read from
+// its body the way the agent and grounding build it.
+type reqKind string
+
+const (
+	kindRoute  reqKind = "route"  // "does this need a tool?" yes/no
+	kindPrelim reqKind = "prelim" // GEAR's preliminary answer â = SLM(Q)
+	kindProbe  reqKind = "probe"  // GEAR's q_i = SLM(π_i + Q)
+	kindEmit   reqKind = "emit"   // the chat LLM emits the call
+	kindStep   reqKind = "step"   // one token of client-side ToolDec
+	kindAnswer reqKind = "answer" // the streamed answer
+	kindEmbed  reqKind = "embed"  // embeddings
+)
+
+// modelRequest is one request as the server understood it.
+type modelRequest struct {
+	kind  reqKind
+	tool  string // probe, emit, step: the tool asked about
+	query string // the user's query, when the prompt carries it
+	guide string // json_schema, grammar, regex, choice, or ""
+	// prefix is a step's assistant prefill; inputs an embedding's texts.
+	prefix string
+	inputs []string
+	body   map[string]any
+	ctx    context.Context
+}
+
+// reply is what the server sends back.
+type reply struct {
+	status int
+	body   []byte
+	// events are SSE events (without "data: "), sent one by one.
+	events []string
+	// holdAfter keeps the stream open after the events until the client
+	// goes away (a model that will not stop, or a cancel mid-stream);
+	// endless keeps sending its last event meanwhile.
+	holdAfter bool
+	endless   bool
+}
+
+// modelServer is an httptest server speaking the OpenAI wire format. Each
+// request is classified and answered by the test's script; a request the
+// script does not expect fails the test. Answers are built from the
+// recorded bodies in testdata (see PROVENANCE.md).
+type modelServer struct {
+	t     testing.TB
+	srv   *httptest.Server
+	delay time.Duration
+	// script answers a kind; a kind with no entry is unexpected.
+	script map[reqKind]func(r modelRequest) reply
+
+	mu          sync.Mutex
+	counts      map[reqKind]int
+	reqs        []modelRequest
+	inflight    int
+	maxInflight int
+}
+
+func newModelServer(t testing.TB, script map[reqKind]func(modelRequest) reply) *modelServer {
+	s := &modelServer{t: t, script: script, counts: map[reqKind]int{}}
+	s.srv = httptest.NewServer(s)
+	t.Cleanup(func() {
+		s.srv.CloseClientConnections()
+		s.srv.Close()
+	})
+	return s
+}
+
+func (s *modelServer) url() string { return s.srv.URL + "/v1" }
+
+func (s *modelServer) count(k reqKind) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.counts[k]
+}
+
+func (s *modelServer) requests(k reqKind) []modelRequest {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []modelRequest
+	for _, r := range s.reqs {
+		if r.kind == k {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func (s *modelServer) total() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.reqs)
+}
+
+func (s *modelServer) ServeHTTP(w http.ResponseWriter, req *http.Request) {
+	raw, _ := io.ReadAll(req.Body)
+	r, err := classify(req.URL.Path, raw)
+	r.ctx = req.Context()
+	s.mu.Lock()
+	answer := s.script[r.kind]
+	if err == nil && answer == nil {
+		err = fmt.Errorf("no %s request was expected", r.kind)
+	}
+	if err != nil {
+		s.mu.Unlock()
+		s.t.Errorf("model server: unexpected request %s %s: %v: %.300s", req.Method, req.URL.Path, err, raw)
+		http.Error(w, "unexpected request", http.StatusTeapot)
+		return
+	}
+	s.counts[r.kind]++
+	s.reqs = append(s.reqs, r)
+	s.inflight++
+	s.maxInflight = max(s.maxInflight, s.inflight)
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.inflight--
+		s.mu.Unlock()
+	}()
+	if s.delay > 0 {
+		select {
+		case <-time.After(s.delay):
+		case <-req.Context().Done():
+			return
+		}
+	}
+	rep := answer(r)
+	status := rep.status
+	if status == 0 {
+		status = http.StatusOK
+	}
+	if rep.events == nil {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		w.Write(rep.body)
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.WriteHeader(status)
+	fl := w.(http.Flusher)
+	for _, ev := range rep.events {
+		io.WriteString(w, "data: "+ev+"\n\n")
+		fl.Flush()
+	}
+	for rep.holdAfter {
+		select {
+		case <-req.Context().Done():
+			return
+		case <-time.After(2 * time.Millisecond):
+			if rep.endless {
+				io.WriteString(w, "data: "+rep.events[len(rep.events)-1]+"\n\n")
+				fl.Flush()
+			}
+		}
+	}
+	io.WriteString(w, "data: [DONE]\n\n")
+}
+
+// classify reads what a request is for.
+func classify(path string, raw []byte) (modelRequest, error) {
+	var body map[string]any
+	if err := json.Unmarshal(raw, &body); err != nil {
+		return modelRequest{}, fmt.Errorf("body is not JSON: %w", err)
+	}
+	r := modelRequest{body: body}
+	if strings.HasSuffix(path, "/embeddings") {
+		r.kind = kindEmbed
+		switch in := body["input"].(type) {
+		case []any:
+			for _, x := range in {
+				s, _ := x.(string)
+				r.inputs = append(r.inputs, s)
+			}
+		case string:
+			r.inputs = []string{in}
+		}
+		return r, nil
+	}
+	if !strings.HasSuffix(path, "/chat/completions") {
+		return r, fmt.Errorf("unknown path %s", path)
+	}
+	switch {
+	case body["response_format"] != nil, body["json_schema"] != nil:
+		r.guide = "json_schema"
+	case body["grammar"] != nil:
+		r.guide = "grammar"
+	case body["structured_outputs"] != nil:
+		for k := range body["structured_outputs"].(map[string]any) {
+			r.guide = map[string]string{"json": "json_schema"}[k]
+			if r.guide == "" {
+				r.guide = k
+			}
+		}
+	}
+	msgs, _ := body["messages"].([]any)
+	var system, user, assistant string
+	for _, m := range msgs {
+		mm, _ := m.(map[string]any)
+		c, _ := mm["content"].(string)
+		switch mm["role"] {
+		case "system":
+			system = c
+		case "user":
+			user = c
+		case "assistant":
+			assistant = c
+		}
+	}
+	if stream, _ := body["stream"].(bool); stream {
+		r.kind = kindAnswer
+		r.query = user
+		return r, nil
+	}
+	const emitHead = "You write exactly one call of the tool "
+	switch {
+	case strings.HasPrefix(system, emitHead):
+		r.tool, _, _ = strings.Cut(strings.TrimPrefix(system, emitHead), " ")
+		r.query = promptInput(user)
+		r.kind = kindEmit
+		if lp, _ := body["logprobs"].(bool); lp && maxTokens(body) == 1 {
+			r.kind, r.prefix = kindStep, assistant
+		}
+	case strings.Contains(user, "Does answering this message need one of the tools?"):
+		r.kind = kindRoute
+		_, q, _ := strings.Cut(user, "User message: ")
+		r.query, _, _ = strings.Cut(q, "\nDoes answering")
+	case strings.HasPrefix(user, "Answer the question briefly."):
+		r.kind = kindPrelim
+		_, q, _ := strings.Cut(user, "Question: ")
+		r.query, _, _ = strings.Cut(q, "\nAnswer:")
+	case strings.Contains(user, "\nYou can call it by writing "):
+		r.kind = kindProbe
+		_, rest, _ := strings.Cut(user, "\nYou can call it by writing ")
+		r.tool, _, _ = strings.Cut(rest, "(")
+		r.query = promptInput(user)
+	default:
+		return r, fmt.Errorf("a chat request the agent does not make")
+	}
+	return r, nil
+}
+
+func maxTokens(body map[string]any) int {
+	for _, k := range []string{"max_tokens", "max_completion_tokens"} {
+		if n, ok := body[k].(float64); ok {
+			return int(n)
+		}
+	}
+	return 0
+}
+
+// promptInput is the query of a π_i + Q prompt (grounding.CallPrompt).
+func promptInput(p string) string {
+	i := strings.LastIndex(p, "\nInput: ")
+	if i < 0 {
+		return ""
+	}
+	return strings.TrimSuffix(p[i+len("\nInput: "):], "\nOutput:")
+}
+
+// --- answers derived from the recorded bodies ---
+
+func fixture(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func fixtureJSON(t testing.TB, name string) map[string]any {
+	t.Helper()
+	var v map[string]any
+	if err := json.Unmarshal(fixture(t, name), &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func mustJSON(t testing.TB, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// chatReply is the recorded chat completion with its message's content
+// set to content (and its tool call removed).
+func chatReply(t testing.TB, content, finish string) reply {
+	v := fixtureJSON(t, "chat_completion_tool_calls.json")
+	ch := v["choices"].([]any)[0].(map[string]any)
+	msg := ch["message"].(map[string]any)
+	msg["content"] = content
+	delete(msg, "tool_calls")
+	if finish == "" {
+		finish = "stop"
+	}
+	ch["finish_reason"] = finish
+	return reply{body: mustJSON(t, v)}
+}
+
+// cand is a candidate next token.
+type cand struct {
+	tok string
+	lp  float64
+}
+
+// stepReply is the documented logprobs example cut to one generated token
+// with the given candidates, most probable first.
+func stepReply(t testing.TB, cands ...cand) reply {
+	v := fixtureJSON(t, "chat_completion_logprobs_docs_example.json")
+	ch := v["choices"].([]any)[0].(map[string]any)
+	ch["message"].(map[string]any)["content"] = cands[0].tok
+	ch["finish_reason"] = "length"
+	var top []any
+	for _, c := range cands {
+		top = append(top, map[string]any{"token": c.tok, "logprob": c.lp, "bytes": []byte(c.tok)})
+	}
+	ch["logprobs"] = map[string]any{"content": []any{map[string]any{"token": cands[0].tok, "logprob": cands[0].lp,
+		"bytes": []byte(cands[0].tok), "top_logprobs": top}}}
+	return reply{body: mustJSON(t, v)}
+}
+
+// streamChunks are the recorded stream's lines: its first chunk (the
+// template of a content delta), its tool-call chunks, and its usage chunk.
+func streamChunks(t testing.TB) (first map[string]any, toolCall []string, usage string) {
+	var lines []string
+	for _, ev := range strings.Split(string(fixture(t, "chat_completion_stream_tool_call_split_args.sse")), "\n\n") {
+		ev = strings.TrimPrefix(strings.TrimSpace(ev), "data: ")
+		if ev != "" && ev != "[DONE]" {
+			lines = append(lines, ev)
+		}
+	}
+	if err := json.Unmarshal([]byte(lines[0]), &first); err != nil {
+		t.Fatal(err)
+	}
+	return first, lines[:len(lines)-1], lines[len(lines)-1]
+}
+
+// contentChunk is the recorded first chunk carrying a content delta.
+func contentChunk(t testing.TB, content string, finish any) string {
+	first, _, _ := streamChunks(t)
+	ch := first["choices"].([]any)[0].(map[string]any)
+	ch["delta"] = map[string]any{"content": content}
+	if content == "" {
+		ch["delta"] = map[string]any{}
+	}
+	ch["finish_reason"] = finish
+	return string(mustJSON(t, first))
+}
+
+// streamReply streams pieces of answer text, then a stop and the recorded
+// usage chunk.
+func streamReply(t testing.TB, pieces ...string) reply {
+	_, _, usage := streamChunks(t)
+	var evs []string
+	for _, p := range pieces {
+		evs = append(evs, contentChunk(t, p, nil))
+	}
+	evs = append(evs, contentChunk(t, "", "stop"), usage)
+	return reply{events: evs}
+}
+
+// streamWithToolCall streams pieces of text and then the recorded tool
+// call (get_weather, arguments in pieces, finish_reason tool_calls).
+func streamWithToolCall(t testing.TB, pieces ...string) reply {
+	_, calls, usage := streamChunks(t)
+	var evs []string
+	for _, p := range pieces {
+		evs = append(evs, contentChunk(t, p, nil))
+	}
+	evs = append(append(evs, calls...), usage)
+	return reply{events: evs}
+}
+
+// embedReply is the recorded embeddings answer with one entry per input;
+// each vector folds the offline engine's lexical vector of the text into
+// the recorded 256 dimensions, so similar texts get similar vectors.
+func embedReply(t testing.TB, enc *offline.Engine, inputs []string) reply {
+	v := fixtureJSON(t, "embeddings_text-embedding-3-small_256d.json")
+	tmpl := v["data"].([]any)[0].(map[string]any)
+	dims := len(tmpl["embedding"].([]any))
+	vecs, err := enc.Embed(context.Background(), inputs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data []any
+	for i, vec := range vecs {
+		folded := make([]float64, dims)
+		for j, x := range vec {
+			folded[j%dims] += float64(x)
+		}
+		var norm float64
+		for _, x := range folded {
+			norm += x * x
+		}
+		if norm = math.Sqrt(norm); norm > 0 {
+			for j := range folded {
+				folded[j] /= norm
+			}
+		}
+		data = append(data, map[string]any{"object": tmpl["object"], "index": i, "embedding": folded})
+	}
+	v["data"] = data
+	return reply{body: mustJSON(t, v)}
+}
+
+// --- a model that answers well, built on the offline engine's rules ---
+
+// goodModel answers every kind the way a capable model would: the small
+// model's calls and preliminary answers are the offline engine's, routing
+// says yes, the emission is the offline engine's call of the asked tool in
+// the form the guide asks for, and the answer streams in three pieces.
+func goodModel(t testing.TB, lib *tools.Registry) map[reqKind]func(modelRequest) reply {
+	eng := offline.New(offline.Options{})
+	return map[reqKind]func(modelRequest) reply{
+		kindRoute: func(r modelRequest) reply { return yesNo(t, r, true) },
+		kindPrelim: func(r modelRequest) reply {
+			a, _ := eng.Preliminary(context.Background(), r.query)
+			return chatReply(t, a, "")
+		},
+		kindProbe: func(r modelRequest) reply {
+			spec, _ := lib.Spec(r.tool)
+			c, _ := eng.Call(context.Background(), spec, r.query)
+			return chatReply(t, c, "")
+		},
+		kindEmit: func(r modelRequest) reply {
+			spec, _ := lib.Spec(r.tool)
+			c, _ := eng.Call(context.Background(), spec, r.query)
+			return chatReply(t, callIn(t, lib, c, r.guide), "")
+		},
+		kindAnswer: func(r modelRequest) reply {
+			return streamReply(t, "Here is ", "what I found ", "with the tool.")
+		},
+		kindEmbed: func(r modelRequest) reply { return embedReply(t, eng, r.inputs) },
+	}
+}
+
+// yesNo answers a routing request in the form its guide asks for.
+func yesNo(t testing.TB, r modelRequest, yes bool) reply {
+	a := map[bool]string{true: "yes", false: "no"}[yes]
+	if r.guide == "choice" || r.guide == "grammar" {
+		return chatReply(t, a, "")
+	}
+	return chatReply(t, `{"answer":"`+a+`"}`, "")
+}
+
+// callIn writes a canonical call the way a guided server returns it: the
+// JSON schema's {"call": {...}} object, or the call itself.
+func callIn(t testing.TB, lib *tools.Registry, canonical, guide string) string {
+	if guide != "json_schema" || canonical == "" {
+		return canonical
+	}
+	c, err := lib.Parse(canonical)
+	if err != nil {
+		t.Fatalf("scripted call %q: %v", canonical, err)
+	}
+	return `{"call": ` + c.JSON() + `}`
+}
