@@ -1,0 +1,249 @@
+// Package store is gear's history: one SQLite file holding conversations,
+// every turn's routing, grounding scores, tool calls, answers, ratings,
+// survey responses and an embedding cache, with full-text search.
+//
+// The file is shared safely: WAL journaling, a busy timeout and retries
+// let two gear processes use it at once; BeginTurn commits what the user
+// typed (synced to disk) before any model or tool is called. Schema
+// changes are numbered migrations applied on Open; a file from a newer
+// gear, a corrupt file or an unwritable location is refused with a
+// one-line error that says what to do, and never modified.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// Options configures Open. The zero value is what gear uses.
+type Options struct {
+	// Now is the clock for recorded times; nil means time.Now.
+	Now func() time.Time
+	// BusyTimeout is how long one statement waits for a lock another
+	// process holds; 0 means 5 s.
+	BusyTimeout time.Duration
+	// RetryFor is how long an operation is retried while the database
+	// stays locked; 0 means 30 s.
+	RetryFor time.Duration
+
+	// maxPages caps the file (PRAGMA max_page_count): tests use it to fill
+	// the "disk".
+	maxPages int
+	// migrateTo stops migrations at a version: tests use it to build old
+	// databases.
+	migrateTo int
+}
+
+// checkBudget bounds the integrity check Open runs: a small history is
+// checked whole; on a large one the check stops early and corruption is
+// caught when a damaged page is read.
+const checkBudget = 30 * time.Millisecond
+
+// Store is an open history database. It is safe for concurrent use.
+type Store struct {
+	path     string
+	w        *sql.DB // one connection; every write, in immediate transactions
+	r        *sql.DB // readers
+	now      func() time.Time
+	retryFor time.Duration
+}
+
+// Open opens the history database at path, creating it and its directory
+// if missing, checking it and applying pending migrations.
+func Open(ctx context.Context, path string, opts Options) (*Store, error) {
+	if path == "" {
+		return nil, errors.New("history database: no path given")
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("history database %s: %w", path, err)
+	}
+	dir := filepath.Dir(abs)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, dirError(abs, dir, err)
+	}
+	if info, err := os.Stat(abs); err == nil && info.IsDir() {
+		return nil, &DBError{abs, ErrDirectory, fmt.Sprintf(
+			"history database %s is a directory, not a file; %s", abs, elsewhere)}
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	if opts.BusyTimeout <= 0 {
+		opts.BusyTimeout = 5 * time.Second
+	}
+	if opts.RetryFor <= 0 {
+		opts.RetryFor = 30 * time.Second
+	}
+	s := &Store{
+		path:     abs,
+		w:        openPool(abs, writerPool, opts.BusyTimeout, opts.maxPages),
+		r:        openPool(abs, readerPool, opts.BusyTimeout, opts.maxPages),
+		now:      opts.Now,
+		retryFor: opts.RetryFor,
+	}
+	target := SchemaVersion
+	if opts.migrateTo > 0 {
+		target = opts.migrateTo
+	}
+	if err := s.prepare(ctx, target); err != nil {
+		s.Close()
+		return nil, classify(abs, "open", err)
+	}
+	return s, nil
+}
+
+// prepare checks the file is gear's, sound and not from a newer gear, then
+// brings it to the target schema. Nothing is written before the checks.
+func (s *Store) prepare(ctx context.Context, target int) error {
+	var appID, version, objects int
+	err := s.retry(ctx, func(ctx context.Context) error {
+		return s.w.QueryRowContext(ctx, `SELECT
+			(SELECT application_id FROM pragma_application_id),
+			(SELECT user_version FROM pragma_user_version),
+			(SELECT count(*) FROM sqlite_schema)`).Scan(&appID, &version, &objects)
+	})
+	if err != nil {
+		return err
+	}
+	if version > SchemaVersion {
+		return newerError(s.path, version, SchemaVersion)
+	}
+	fresh := appID == 0 && version == 0 && objects == 0
+	if appID != applicationID && !fresh {
+		return notGearError(s.path)
+	}
+	if err := s.quickCheck(ctx); err != nil {
+		return err
+	}
+	var mode string
+	err = s.retry(ctx, func(ctx context.Context) error {
+		return s.w.QueryRowContext(ctx, "PRAGMA journal_mode = WAL").Scan(&mode)
+	})
+	if err != nil {
+		return err
+	}
+	if mode != "wal" {
+		return fmt.Errorf("history database %s: cannot use WAL journaling (journal mode is %s)", s.path, mode)
+	}
+	// SQLite quietly opens a file it may not write read-only, and in WAL
+	// mode even takes the write lock; say so now rather than at the first
+	// turn.
+	if f, err := os.OpenFile(s.path, os.O_RDWR, 0); err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			return accessError(s.path, err)
+		}
+	} else {
+		f.Close()
+	}
+	if version < target {
+		return s.migrate(ctx, target)
+	}
+	return nil
+}
+
+// quickCheck runs PRAGMA quick_check within checkBudget. Running out of
+// time is not a failure: the check is there to catch damage early.
+func (s *Store) quickCheck(ctx context.Context) error {
+	cctx, cancel := context.WithTimeout(ctx, checkBudget)
+	defer cancel()
+	rows, err := s.w.QueryContext(cctx, "PRAGMA quick_check(5)")
+	if err != nil {
+		if cctx.Err() != nil && ctx.Err() == nil {
+			return nil
+		}
+		return err
+	}
+	defer rows.Close()
+	var problems []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return err
+		}
+		if line != "ok" {
+			problems = append(problems, line)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		if cctx.Err() != nil && ctx.Err() == nil {
+			return nil
+		}
+		return err
+	}
+	if len(problems) > 0 {
+		return corruptError(s.path, "integrity check: "+problems[0])
+	}
+	return nil
+}
+
+// Path is the database file's absolute path.
+func (s *Store) Path() string { return s.path }
+
+// Close closes the database. The writer closes last, so it checkpoints
+// the WAL into the file.
+func (s *Store) Close() error {
+	return errors.Join(s.r.Close(), s.w.Close())
+}
+
+// retry runs op again while the database is locked by another process,
+// for at most retryFor, so a lock never reaches the user as an error
+// unless it lasts that long.
+func (s *Store) retry(ctx context.Context, op func(context.Context) error) error {
+	start := time.Now()
+	wait := 5 * time.Millisecond
+	for {
+		err := op(ctx)
+		if err == nil || !isBusy(err) {
+			return err
+		}
+		if time.Since(start) > s.retryFor {
+			return busyError(s.path, time.Since(start))
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 250*time.Millisecond)
+	}
+}
+
+// write runs fn in an immediate transaction, retried while locked. With
+// durable, the commit is synced to disk (synchronous=FULL) so it survives
+// a power cut; otherwise it survives a crash of the process.
+func (s *Store) write(ctx context.Context, durable bool, fn func(*sql.Tx) error) error {
+	return s.retry(ctx, func(ctx context.Context) error {
+		conn, err := s.w.Conn(ctx)
+		if err != nil {
+			return err
+		}
+		defer conn.Close()
+		if durable {
+			if _, err := conn.ExecContext(ctx, "PRAGMA synchronous = FULL"); err != nil {
+				return err
+			}
+			defer conn.ExecContext(context.WithoutCancel(ctx), "PRAGMA synchronous = NORMAL")
+		}
+		tx, err := conn.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		if err := fn(tx); err != nil {
+			tx.Rollback()
+			return err
+		}
+		return tx.Commit()
+	})
+}
+
+// read runs fn, retried while locked.
+func (s *Store) read(ctx context.Context, fn func(context.Context, *sql.DB) error) error {
+	return s.retry(ctx, func(ctx context.Context) error { return fn(ctx, s.r) })
+}

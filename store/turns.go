@@ -1,0 +1,324 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"unicode/utf8"
+)
+
+// titleRunes bounds a conversation title taken from its first query.
+const titleRunes = 60
+
+// CreateConversation records a new conversation and returns its id.
+func (s *Store) CreateConversation(ctx context.Context, c NewConversation) (int64, error) {
+	if c.Mode == "" {
+		c.Mode = ModeChat
+	}
+	if err := checkMode(c.Mode); err != nil {
+		return 0, fmt.Errorf("create conversation: %w", err)
+	}
+	now := unixMS(s.now())
+	var id int64
+	err := s.write(ctx, false, func(tx *sql.Tx) error {
+		participant, phase := c.ParticipantID, c.StudyPhase
+		if participant == "" {
+			if err := settingTx(ctx, tx, SettingParticipantID, &participant); err != nil {
+				return err
+			}
+		}
+		if phase == "" {
+			if err := settingTx(ctx, tx, SettingStudyPhase, &phase); err != nil {
+				return err
+			}
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO conversations
+			(title, mode, created_at, updated_at, chat_engine, chat_model, grounding_engine, grounding_model,
+			 embedding_engine, embedding_model, participant_id, study_phase)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			truncateRunes(c.Title, titleRunes), c.Mode, now, now, c.Chat.Engine, c.Chat.Model,
+			c.Grounding.Engine, c.Grounding.Model, c.Embedding.Engine, c.Embedding.Model, participant, phase)
+		if err != nil {
+			return err
+		}
+		id, err = res.LastInsertId()
+		return err
+	})
+	return id, classify(s.path, "create conversation", err)
+}
+
+// BeginTurn commits the user's query as a message and a running turn, in
+// one transaction synced to disk. Call it before any model or tool is
+// called: whatever happens next, what the user typed is kept. The
+// conversation takes its title from its first query.
+func (s *Store) BeginTurn(ctx context.Context, conversationID int64, query string, mode Mode) (TurnRef, error) {
+	if err := checkMode(mode); err != nil {
+		return TurnRef{}, fmt.Errorf("begin turn: %w", err)
+	}
+	if strings.TrimSpace(query) == "" {
+		return TurnRef{}, errors.New("begin turn: the query is empty")
+	}
+	started := s.now()
+	now := unixMS(started)
+	ref := TurnRef{ConversationID: conversationID, Started: fromUnixMS(now)}
+	err := s.write(ctx, true, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE conversations SET updated_at = ?,
+			title = CASE WHEN title = '' THEN ? ELSE title END WHERE id = ?`,
+			now, truncateRunes(oneLine(query), titleRunes), conversationID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return &NotFoundError{"conversation", conversationID}
+		}
+		res, err = tx.ExecContext(ctx, `INSERT INTO turns (conversation_id, query, mode, status, created_at)
+			VALUES (?, ?, ?, 'running', ?)`, conversationID, query, mode, now)
+		if err != nil {
+			return err
+		}
+		if ref.TurnID, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		res, err = tx.ExecContext(ctx, `INSERT INTO messages (conversation_id, turn_id, role, text, created_at)
+			VALUES (?, ?, 'user', ?, ?)`, conversationID, ref.TurnID, query, now)
+		if err != nil {
+			return err
+		}
+		ref.UserMessageID, err = res.LastInsertId()
+		return err
+	})
+	if err != nil {
+		return TurnRef{}, classify(s.path, "begin turn", err)
+	}
+	return ref, nil
+}
+
+// FinishTurn writes everything a turn did after BeginTurn, in one
+// transaction. Calling it again for the same turn replaces the record: a
+// turn that awaited confirmation and then ran, or progress saved while it
+// runs. Cancelling ctx does not stop the write, so a cancelled turn is
+// still recorded.
+func (s *Store) FinishTurn(ctx context.Context, rec TurnRecord) error {
+	if err := rec.check(); err != nil {
+		return fmt.Errorf("finish turn %d: %w", rec.TurnID, err)
+	}
+	ctx = context.WithoutCancel(ctx)
+	now := unixMS(s.now())
+	var finished any
+	if rec.Status != StatusRunning && rec.Status != StatusAwaitingConfirmation {
+		finished = now
+	}
+	var confidence any
+	if rec.Grounded {
+		confidence = rec.Confidence
+	}
+	err := s.write(ctx, false, func(tx *sql.Tx) error {
+		var conversationID int64
+		err := tx.QueryRowContext(ctx, `UPDATE turns SET status = ?, route = ?, route_by = ?, tool = ?, tool_family = ?,
+			confidence = ?, emission = ?, repair_note = ?, error = ?,
+			route_ms = ?, ground_ms = ?, emit_ms = ?, tool_ms = ?, answer_ms = ?, total_ms = ?, finished_at = ?
+			WHERE id = ? RETURNING conversation_id`,
+			rec.Status, rec.Route, rec.RouteBy, rec.Tool, rec.ToolFamily, confidence, rec.Emission,
+			rec.RepairNote, rec.Error, ms(rec.Latency.Route), ms(rec.Latency.Ground), ms(rec.Latency.Emit),
+			ms(rec.Latency.Tool), ms(rec.Latency.Answer), ms(rec.Latency.Total), finished, rec.TurnID,
+		).Scan(&conversationID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return &NotFoundError{"turn", rec.TurnID}
+		}
+		if err != nil {
+			return err
+		}
+		for _, table := range []string{"turn_usage", "grounding_scores", "tool_calls"} {
+			if _, err := tx.ExecContext(ctx, "DELETE FROM "+table+" WHERE turn_id = ?", rec.TurnID); err != nil {
+				return err
+			}
+		}
+		if err := insertUsage(ctx, tx, rec); err != nil {
+			return err
+		}
+		if err := insertGrounding(ctx, tx, rec); err != nil {
+			return err
+		}
+		if err := insertCalls(ctx, tx, rec, now); err != nil {
+			return err
+		}
+		if err := writeAnswer(ctx, tx, conversationID, rec, now); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, "UPDATE conversations SET updated_at = ? WHERE id = ?", now, conversationID)
+		return err
+	})
+	return classify(s.path, "finish turn", err)
+}
+
+func insertUsage(ctx context.Context, tx *sql.Tx, rec TurnRecord) error {
+	for _, u := range rec.Usage {
+		_, err := tx.ExecContext(ctx, `INSERT INTO turn_usage
+			(turn_id, role, calls, prompt_tokens, completion_tokens, estimated) VALUES (?, ?, ?, ?, ?, ?)`,
+			rec.TurnID, u.Role, u.Calls, u.PromptTokens, u.CompletionTokens, u.Estimated)
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func insertGrounding(ctx context.Context, tx *sql.Tx, rec TurnRecord) error {
+	if len(rec.Grounding) == 0 {
+		return nil
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO grounding_scores
+		(turn_id, tool, family, rank, semantic, pattern, final, call, response, response_kind)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	for i, g := range rec.Grounding {
+		rank := g.Rank
+		if rank == 0 {
+			rank = i + 1
+		}
+		_, err := stmt.ExecContext(ctx, rec.TurnID, g.Tool, g.Family, rank, g.Semantic, g.Pattern, g.Final,
+			g.Call, truncateBytes(g.Response, MaxExcerpt), g.ResponseKind)
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func insertCalls(ctx context.Context, tx *sql.Tx, rec TurnRecord, now int64) error {
+	for i, c := range rec.Calls {
+		_, err := tx.ExecContext(ctx, `INSERT INTO tool_calls
+			(turn_id, seq, tool, call, checked, original, response, error, duration_ms, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			rec.TurnID, i+1, c.Tool, c.Call, c.Check, c.Original, c.Response, c.Error, ms(c.Duration), now)
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeAnswer keeps the turn's one answer message in step with rec.Answer.
+func writeAnswer(ctx context.Context, tx *sql.Tx, conversationID int64, rec TurnRecord, now int64) error {
+	if rec.Answer == "" {
+		_, err := tx.ExecContext(ctx, "DELETE FROM messages WHERE turn_id = ? AND role = 'assistant'", rec.TurnID)
+		return err
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE messages SET text = ?, created_at = ?
+		WHERE turn_id = ? AND role = 'assistant' AND text <> ?`, rec.Answer, now, rec.TurnID, rec.Answer)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n > 0 {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO messages (conversation_id, turn_id, role, text, created_at)
+		VALUES (?, ?, 'assistant', ?, ?) ON CONFLICT (turn_id, role) DO NOTHING`,
+		conversationID, rec.TurnID, rec.Answer, now)
+	return err
+}
+
+// check refuses values the schema would refuse, with a clearer message.
+func (rec TurnRecord) check() error {
+	switch rec.Status {
+	case StatusRunning, StatusDone, StatusFailed, StatusCancelled, StatusAwaitingConfirmation:
+	default:
+		return fmt.Errorf("status %q: want running, done, failed, cancelled or awaiting-confirmation", rec.Status)
+	}
+	switch rec.Route {
+	case RouteUndecided, RouteTool, RouteNone:
+	default:
+		return fmt.Errorf("route %q: want tool, none or empty", rec.Route)
+	}
+	switch rec.RouteBy {
+	case "", RouteByModel, RouteByThreshold, RouteByCombined:
+	default:
+		return fmt.Errorf("route method %q: want model, threshold, combined or empty", rec.RouteBy)
+	}
+	switch rec.Emission {
+	case "", EmissionGuided, EmissionStepped, EmissionPrompted, EmissionRepaired, EmissionExact, EmissionOffline:
+	default:
+		return fmt.Errorf("emission path %q: want guided, stepped, prompted, repaired, exact, offline or empty", rec.Emission)
+	}
+	if rec.Grounded && !(rec.Confidence >= 0 && rec.Confidence <= 1) {
+		return fmt.Errorf("confidence %v: want 0..1", rec.Confidence)
+	}
+	seen := make(map[ModelRole]bool, len(rec.Usage))
+	for _, u := range rec.Usage {
+		switch u.Role {
+		case RoleChat, RoleGrounding, RoleEmbedding:
+		default:
+			return fmt.Errorf("usage role %q: want chat, grounding or embedding", u.Role)
+		}
+		if seen[u.Role] {
+			return fmt.Errorf("usage role %q given twice", u.Role)
+		}
+		seen[u.Role] = true
+	}
+	tools := make(map[string]bool, len(rec.Grounding))
+	for _, g := range rec.Grounding {
+		switch g.ResponseKind {
+		case ResponseReal, ResponseMock, ResponseTimeout, ResponseError, ResponseEmpty:
+		default:
+			return fmt.Errorf("grounding row %q: response kind %q: want real, mock, timeout, error or empty", g.Tool, g.ResponseKind)
+		}
+		if g.Tool == "" || tools[g.Tool] {
+			return fmt.Errorf("grounding row %q: every row needs a distinct tool name", g.Tool)
+		}
+		tools[g.Tool] = true
+		for _, v := range []float64{g.Semantic, g.Pattern, g.Final} {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return fmt.Errorf("grounding row %q: scores must be finite numbers", g.Tool)
+			}
+		}
+	}
+	for _, c := range rec.Calls {
+		switch c.Check {
+		case CallValidated, CallRepaired, CallRejected:
+		default:
+			return fmt.Errorf("call %q: check %q: want validated, repaired or rejected", c.Call, c.Check)
+		}
+	}
+	return nil
+}
+
+// oneLine folds whitespace so a query reads as a title.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func truncateRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return strings.TrimSpace(string(r[:n-1])) + "…"
+}
+
+// truncateBytes cuts s to at most n bytes on a character boundary.
+func truncateBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut]
+}
+
+// settingTx reads a setting inside a transaction; a missing one leaves
+// *value as is.
+func settingTx(ctx context.Context, tx *sql.Tx, key string, value *string) error {
+	err := tx.QueryRowContext(ctx, "SELECT value FROM settings WHERE key = ?", key).Scan(value)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	return err
+}
