@@ -121,6 +121,7 @@ calculator, the clock and the time zone converter work with no network.`,
 		a.grammarCommand(),
 		a.configCommand(),
 		a.askCommand(),
+		a.historyCommand(),
 	)
 	return root
 }

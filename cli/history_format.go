@@ -1,0 +1,380 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/gear-chat/gear/sanitize"
+	"github.com/gear-chat/gear/store"
+)
+
+// Everything read back from the history is untrusted text (what models and
+// tools wrote): it goes through sanitize before it reaches the terminal.
+
+func localTime(t time.Time, layout string) string {
+	if t.IsZero() {
+		return "-"
+	}
+	return t.In(time.Local).Format(layout)
+}
+
+const (
+	minuteLayout = "2006-01-02 15:04"
+	secondLayout = "15:04:05"
+)
+
+func writeConversationList(w io.Writer, path string, convs []store.Conversation) {
+	if len(convs) == 0 {
+		fmt.Fprintf(w, "No conversations in %s yet.\n", sanitize.Line(path))
+		return
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tUPDATED\tMODE\tTURNS\tTITLE")
+	for _, c := range convs {
+		title := sanitize.Line(c.Title)
+		if title == "" {
+			title = "(no turns)"
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\n", c.ID, localTime(c.Updated, minuteLayout), c.Mode, c.TurnCount, title)
+	}
+	tw.Flush()
+}
+
+func roleModel(rm store.RoleModel) string {
+	switch {
+	case rm.Engine == "" && rm.Model == "":
+		return "-"
+	case rm.Engine == store.EngineOffline && (rm.Model == "" || rm.Model == store.EngineOffline):
+		return "offline"
+	case rm.Engine == "":
+		return sanitize.Line(rm.Model)
+	}
+	return sanitize.Line(rm.Engine + "/" + rm.Model)
+}
+
+func writeConversation(w io.Writer, c store.ConversationDump) {
+	fmt.Fprintf(w, "Conversation %d · %s · started %s · %s\n", c.ID, c.Mode, localTime(c.Created, minuteLayout), plural(int64(len(c.Turns)), "turn"))
+	if t := sanitize.Line(c.Title); t != "" {
+		fmt.Fprintf(w, "Title: %s\n", t)
+	}
+	fmt.Fprintf(w, "Models: chat %s · grounding %s · embedding %s\n", roleModel(c.Chat), roleModel(c.Grounding), roleModel(c.Embedding))
+	if c.ParticipantID != "" || c.StudyPhase != "" {
+		fmt.Fprintf(w, "Study: participant %s · phase %s\n", sanitize.Line(orDash(c.ParticipantID)), sanitize.Line(orDash(c.StudyPhase)))
+	}
+	for _, t := range c.Turns {
+		fmt.Fprintln(w)
+		writeTurn(w, t)
+	}
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func writeTurn(w io.Writer, t store.Turn) {
+	head := fmt.Sprintf("── Turn %d · %s · %s · %s", t.TurnID, localTime(t.Started, secondLayout), t.Mode, t.Status)
+	if t.Latency.Total > 0 {
+		head += " · " + duration(t.Latency.Total)
+	}
+	fmt.Fprintln(w, head)
+	fmt.Fprintf(w, "you: %s\n", indent(sanitize.Text(t.Query), "     "))
+	if t.Route != "" || t.Tool != "" {
+		route := "route: " + orDash(string(t.Route))
+		if t.RouteBy != "" {
+			route += " (" + string(t.RouteBy) + ")"
+		}
+		if t.Tool != "" {
+			route += " · " + sanitize.Line(t.Tool)
+			if t.ToolFamily != "" {
+				route += " [" + sanitize.Line(t.ToolFamily) + "]"
+			}
+		}
+		if t.Grounded {
+			route += fmt.Sprintf(" · confidence %.2f", t.Confidence)
+		}
+		if t.Emission != "" {
+			route += " · call " + string(t.Emission)
+		}
+		fmt.Fprintln(w, route)
+	}
+	if t.RepairNote != "" {
+		fmt.Fprintf(w, "repair: %s\n", sanitize.Line(t.RepairNote))
+	}
+	if len(t.Grounding) > 0 {
+		fmt.Fprintln(w, "grounding:")
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "  #\tTOOL\tS\tP\tf\tRESPONSE")
+		for _, g := range t.Grounding {
+			fmt.Fprintf(tw, "  %d\t%s\t%.3f\t%.3f\t%.3f\t%s\n", g.Rank, sanitize.Line(g.Tool), g.Semantic, g.Pattern, g.Final,
+				responseCell(g, 50, sanitize.Line))
+		}
+		tw.Flush()
+	}
+	for _, c := range t.Calls {
+		line := fmt.Sprintf("call: %s · %s", sanitize.Line(c.Call), c.Check)
+		if c.Original != "" {
+			line += " from " + sanitize.Line(c.Original)
+		}
+		if c.Duration > 0 {
+			line += " · " + duration(c.Duration)
+		}
+		fmt.Fprintln(w, line)
+		if c.Error != "" {
+			fmt.Fprintf(w, "  error: %s\n", sanitize.Line(c.Error))
+		}
+		if c.Response != "" {
+			fmt.Fprintf(w, "  → %s\n", indent(sanitize.Text(c.Response), "    "))
+		}
+	}
+	if t.Answer != "" {
+		fmt.Fprintf(w, "gear: %s\n", indent(sanitize.Text(t.Answer), "      "))
+	}
+	if t.Error != "" {
+		fmt.Fprintf(w, "error: %s\n", sanitize.Line(t.Error))
+	}
+	if r := t.Rating; r != nil {
+		fmt.Fprintf(w, "rating: %s\n", describeRating(*r))
+	}
+	var stages []string
+	for _, st := range []struct {
+		name string
+		d    time.Duration
+	}{{"route", t.Latency.Route}, {"ground", t.Latency.Ground}, {"emit", t.Latency.Emit}, {"tool", t.Latency.Tool}, {"answer", t.Latency.Answer}} {
+		if st.d > 0 {
+			stages = append(stages, st.name+" "+duration(st.d))
+		}
+	}
+	if len(stages) > 0 {
+		fmt.Fprintf(w, "timings: %s\n", strings.Join(stages, " · "))
+	}
+	if len(t.Usage) > 0 {
+		var parts []string
+		for _, u := range t.Usage {
+			p := fmt.Sprintf("%s %s, %d+%d tokens", u.Role, plural(int64(u.Calls), "call"), u.PromptTokens, u.CompletionTokens)
+			if u.Estimated {
+				p += " (estimated)"
+			}
+			parts = append(parts, p)
+		}
+		fmt.Fprintf(w, "models: %s\n", strings.Join(parts, " · "))
+	}
+}
+
+func describeRating(r store.Rating) string {
+	var parts []string
+	switch r.Score {
+	case store.ScoreUp:
+		parts = append(parts, "thumbs up")
+	case store.ScoreDown:
+		parts = append(parts, "thumbs down")
+	}
+	if r.WrongTool {
+		wrong := "wrong tool"
+		if r.WantedTool != "" {
+			wrong += " (wanted " + sanitize.Line(r.WantedTool) + ")"
+		}
+		parts = append(parts, wrong)
+	}
+	if r.Comment != "" {
+		parts = append(parts, fmt.Sprintf("%q", sanitize.Line(r.Comment)))
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, " · ")
+}
+
+func duration(d time.Duration) string {
+	ms := float64(d) / float64(time.Millisecond)
+	switch {
+	case d >= time.Second:
+		return fmt.Sprintf("%.2f s", d.Seconds())
+	case d < 10*time.Millisecond:
+		return fmt.Sprintf("%.1f ms", ms)
+	}
+	return fmt.Sprintf("%.0f ms", ms)
+}
+
+// responseCell is a grounding row's response kind and excerpt.
+func responseCell(g store.GroundingScore, width int, clean func(string) string) string {
+	if g.Response == "" {
+		return string(g.ResponseKind)
+	}
+	return string(g.ResponseKind) + ": " + clean(clip(g.Response, width))
+}
+
+// indent continues a multi-line value under its label.
+func indent(s, prefix string) string {
+	return strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n"+prefix)
+}
+
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+func sourceName(source string) string {
+	switch source {
+	case "user":
+		return "in your question"
+	case "assistant":
+		return "in the answer"
+	case "tool":
+		return "in the tool response"
+	}
+	return ""
+}
+
+// writeHits prints one block per turn: where it is, then the snippet with
+// the matches in bold on a terminal, **marked** elsewhere.
+func writeHits(w io.Writer, hits []store.Hit, terminal bool) {
+	if len(hits) == 0 {
+		fmt.Fprintln(w, "No matches.")
+		return
+	}
+	open, closing := "**", "**"
+	if terminal {
+		open, closing = "\x1b[1m", "\x1b[0m"
+	}
+	for i, h := range hits {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		head := []string{fmt.Sprintf("conversation %d · turn %d", h.ConversationID, h.TurnID), localTime(h.Started, minuteLayout), string(h.Mode)}
+		if h.Tool != "" {
+			tool := sanitize.Line(h.Tool)
+			if h.Grounded {
+				tool += fmt.Sprintf(" %.2f", h.Confidence)
+			}
+			head = append(head, tool)
+		}
+		if h.Rating != nil {
+			head = append(head, describeRating(store.Rating{Score: h.Rating.Score, WrongTool: h.Rating.WrongTool}))
+		}
+		if where := sourceName(h.Source); where != "" {
+			head = append(head, where)
+		}
+		fmt.Fprintln(w, strings.Join(head, " · "))
+		fmt.Fprintf(w, "  %s\n", highlight(h.Snippet, h.Highlights, open, closing))
+	}
+}
+
+// highlight marks the snippet's matches, sanitizing the text between.
+func highlight(snippet string, marks []store.Highlight, open, closing string) string {
+	var b strings.Builder
+	at := 0
+	for _, m := range marks {
+		if m.Start < at || m.End > len(snippet) || m.Start >= m.End {
+			continue
+		}
+		b.WriteString(sanitize.Line(snippet[at:m.Start]))
+		b.WriteString(open + sanitize.Line(snippet[m.Start:m.End]) + closing)
+		at = m.End
+	}
+	b.WriteString(sanitize.Line(snippet[at:]))
+	return b.String()
+}
+
+// writeMarkdown renders an export as a Markdown document.
+func writeMarkdown(w io.Writer, d store.Dump) {
+	fmt.Fprintln(w, "# gear history")
+	fmt.Fprintln(w)
+	note := ""
+	if d.Anonymized {
+		note = " · anonymized: free text removed"
+	}
+	fmt.Fprintf(w, "Exported %s · schema %d · %s%s\n", d.Exported.UTC().Format("2006-01-02 15:04 MST"), d.SchemaVersion,
+		plural(int64(len(d.Conversations)), "conversation"), note)
+	for _, c := range d.Conversations {
+		fmt.Fprintln(w)
+		title := mdText(c.Title)
+		if title == "" {
+			title = "(untitled)"
+		}
+		fmt.Fprintf(w, "## Conversation %d: %s\n\n", c.ID, title)
+		fmt.Fprintf(w, "- Mode: %s · started %s\n", c.Mode, c.Created.UTC().Format("2006-01-02 15:04 MST"))
+		fmt.Fprintf(w, "- Models: chat %s · grounding %s · embedding %s\n", roleModel(c.Chat), roleModel(c.Grounding), roleModel(c.Embedding))
+		if c.ParticipantID != "" || c.StudyPhase != "" {
+			fmt.Fprintf(w, "- Study: participant %s · phase %s\n", mdText(orDash(c.ParticipantID)), mdText(orDash(c.StudyPhase)))
+		}
+		for _, t := range c.Turns {
+			writeMarkdownTurn(w, t)
+		}
+	}
+	if len(d.Surveys) > 0 {
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "## Survey responses")
+		for _, r := range d.Surveys {
+			fmt.Fprintf(w, "\n- %s, phase %s, %s, started %s: `%s`\n", mdText(orDash(r.Version)), mdText(orDash(r.Phase)), r.Status,
+				r.Started.UTC().Format("2006-01-02 15:04 MST"), strings.ReplaceAll(sanitize.Line(string(r.Answers)), "`", "'"))
+		}
+	}
+}
+
+func writeMarkdownTurn(w io.Writer, t store.Turn) {
+	fmt.Fprintf(w, "\n### Turn %d · %s · %s\n\n", t.TurnID, t.Mode, t.Status)
+	fmt.Fprintf(w, "**You:** %s\n\n", orRemoved(mdText(t.Query)))
+	if t.Tool != "" || t.Route != "" {
+		line := "Route: " + orDash(string(t.Route))
+		if t.RouteBy != "" {
+			line += " (" + string(t.RouteBy) + ")"
+		}
+		if t.Tool != "" {
+			line += " · tool " + mdText(t.Tool)
+		}
+		if t.Grounded {
+			line += fmt.Sprintf(" · confidence %.2f", t.Confidence)
+		}
+		if t.Emission != "" {
+			line += " · call " + string(t.Emission)
+		}
+		fmt.Fprintln(w, line)
+		fmt.Fprintln(w)
+	}
+	if len(t.Grounding) > 0 {
+		fmt.Fprintln(w, "| # | Tool | Family | S | P | f | Call | Response |")
+		fmt.Fprintln(w, "|---|------|--------|---|---|---|------|----------|")
+		for _, g := range t.Grounding {
+			fmt.Fprintf(w, "| %d | %s | %s | %.3f | %.3f | %.3f | %s | %s |\n", g.Rank, mdCell(g.Tool), mdCell(g.Family),
+				g.Semantic, g.Pattern, g.Final, mdCell(g.Call), responseCell(g, 80, mdCell))
+		}
+		fmt.Fprintln(w)
+	}
+	for _, c := range t.Calls {
+		fmt.Fprintf(w, "**Call:** `%s` (%s, %s)\n\n", strings.ReplaceAll(orRemoved(sanitize.Line(c.Call)), "`", "'"), c.Check, duration(c.Duration))
+		if c.Response != "" {
+			fmt.Fprintf(w, "> %s\n\n", strings.ReplaceAll(mdText(c.Response), "\n", "\n> "))
+		}
+		if c.Error != "" {
+			fmt.Fprintf(w, "Error: %s\n\n", mdText(c.Error))
+		}
+	}
+	if t.Answer != "" || t.Status == store.StatusDone {
+		fmt.Fprintf(w, "**gear:** %s\n", orRemoved(mdText(t.Answer)))
+	}
+	if t.Rating != nil {
+		fmt.Fprintf(w, "\nRating: %s\n", describeRating(*t.Rating))
+	}
+}
+
+func mdText(s string) string { return strings.TrimSpace(sanitize.Text(s)) }
+
+func mdCell(s string) string {
+	return strings.ReplaceAll(sanitize.Line(s), "|", `\|`)
+}
+
+func orRemoved(s string) string {
+	if s == "" {
+		return "(removed)"
+	}
+	return s
+}
