@@ -316,4 +316,18 @@ func (h *harness) totalRuns() int {
 	return n
 }
 
+// agentRuns is how many tool runs the agent made: all runs but grounding's
+// probes (tools without a mock run while grounding).
+func (h *harness) agentRuns(rec Record) int {
+	n := h.totalRuns()
+	if rec.Grounding != nil {
+		for _, s := range rec.Grounding.Tools {
+			if s.Status == grounding.StatusRun || s.Status == grounding.StatusFailed || s.Status == grounding.StatusTimedOut {
+				n--
+			}
+		}
+	}
+	return n
+}
+
 var errNetworkDown = errors.New("wiki: Wikipedia unreachable: dial tcp: connection refused; check the network or tools.wiki.base_url")

@@ -203,8 +203,9 @@ func (tr *turnRun) toolTurn(query, forced string) error {
 	tr.rec.Tool, tr.rec.Family, tr.rec.Confidence, tr.rec.Grounded, tr.rec.ChosenBy = tool, string(spec.Family), conf, true, chosenBy
 
 	em, err := tr.emitCall(spec, query)
+	em = sanitizeEmission(em)
 	tr.rec.Emission = &em
-	tr.t.emit(CallEmitted{Emission: sanitizeEmission(em)})
+	tr.t.emit(CallEmitted{Emission: em})
 	if err != nil {
 		return err
 	}
@@ -338,11 +339,12 @@ func (tr *turnRun) runTool(spec tools.Spec, text string) ToolRun {
 	tr.t.emit(ToolStarted{Tool: spec.Name, Call: sanitizeLine(text)})
 	start := a.now()
 	defer func() {
+		run = sanitizeRun(run)
 		run.Duration = a.now().Sub(start)
 		run.DurationMS = ms(run.Duration)
 		tr.rec.Timings.Tool = run.Duration
 		tr.rec.Call = &run
-		tr.t.emit(ToolResult{Run: sanitizeRun(run)})
+		tr.t.emit(ToolResult{Run: run})
 	}()
 	if tr.grounded != nil {
 		for _, ts := range tr.grounded.Tools {
@@ -399,8 +401,9 @@ func (tr *turnRun) exactCall(text string) error {
 	if err != nil {
 		em.Rejected = true
 		em.Attempts = []Attempt{{Path: store.EmissionExact, Output: text, Error: err.Error()}}
+		em = sanitizeEmission(em)
 		tr.rec.Emission = &em
-		tr.t.emit(CallEmitted{Emission: sanitizeEmission(em)})
+		tr.t.emit(CallEmitted{Emission: em})
 		msg := err.Error()
 		if fixed, rerr := a.library.Repair(text); rerr == nil {
 			msg += "; did you mean " + fixed.Text + "?"
@@ -410,9 +413,10 @@ func (tr *turnRun) exactCall(text string) error {
 	spec, _ := a.reg.Spec(call.Tool)
 	em.Tool, em.Call = call.Tool, call.String()
 	em.Attempts = []Attempt{{Path: store.EmissionExact, Output: text}}
+	em = sanitizeEmission(em)
 	tr.rec.Emission = &em
 	tr.rec.Tool, tr.rec.Family, tr.rec.ChosenBy = call.Tool, string(spec.Family), "call"
-	tr.t.emit(CallEmitted{Emission: sanitizeEmission(em)})
+	tr.t.emit(CallEmitted{Emission: em})
 	run := tr.runTool(spec, em.Call)
 	if err := tr.ctx.Err(); err != nil {
 		return err

@@ -175,7 +175,8 @@ func (t Timings) MarshalJSON() ([]byte, error) {
 		"tool_ms": ms(t.Tool), "answer_ms": ms(t.Answer), "total_ms": ms(t.Total)})
 }
 
-// The events carry text for the terminal: model and tool text is untrusted.
+// The record and the events carry text for the terminal: model and tool
+// text is untrusted, so it is sanitised where it enters the record.
 func sanitizeText(s string) string { return sanitize.Text(s) }
 func sanitizeLine(s string) string { return sanitize.Line(s) }
 
