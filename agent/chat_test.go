@@ -416,7 +416,9 @@ func TestEndlessAnswerIsCut(t *testing.T) {
 // role and what to do, never the key, and the turn is recorded as failed.
 func TestModelFailureFailsTheTurn(t *testing.T) {
 	h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, confirmBelow: 0.01, script: map[reqKind]func(modelRequest) reply{
-		kindEmit:   func(r modelRequest) reply { return reply{status: 401, body: fixture(t, "error_401_invalid_api_key.json")} },
+		kindEmit: func(r modelRequest) reply {
+			return reply{status: 401, body: fixture(t, "error_401_invalid_api_key.json")}
+		},
 		kindAnswer: nil,
 	}})
 	evs, rec := h.ask(Request{Text: calcQuery})
