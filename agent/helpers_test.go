@@ -316,10 +316,14 @@ func (h *harness) totalRuns() int {
 	return n
 }
 
-// agentRuns is how many tool runs the agent made: all runs but grounding's
-// probes (tools without a mock run while grounding).
+// agentRuns is how many tool runs the turn used: all runs but grounding's
+// probes (tools without a mock run while grounding), plus a probe's run
+// the agent took as its call's (ToolRun.FromGrounding).
 func (h *harness) agentRuns(rec Record) int {
 	n := h.totalRuns()
+	if rec.Call != nil && rec.Call.FromGrounding {
+		n++
+	}
 	if rec.Grounding != nil {
 		for _, s := range rec.Grounding.Tools {
 			if s.Status == grounding.StatusRun || s.Status == grounding.StatusFailed || s.Status == grounding.StatusTimedOut {

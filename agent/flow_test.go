@@ -1,0 +1,261 @@
+package agent
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/gear-chat/gear/grounding"
+	"github.com/gear-chat/gear/llm"
+	"github.com/gear-chat/gear/store"
+	"github.com/gear-chat/gear/tools"
+)
+
+// runUntil runs a turn, answering a confirmation with answer (or
+// cancelling when answer is "cancel"), and returns its events.
+func (h *harness) runUntil(req Request, answer string, whileWaiting func(so []Event, c ConfirmationNeeded)) ([]Event, Record) {
+	h.t.Helper()
+	turn := h.ag.Start(context.Background(), req)
+	var evs []Event
+	for {
+		ev, ok := turn.Next()
+		if !ok {
+			break
+		}
+		evs = append(evs, ev)
+		if c, ok := ev.(ConfirmationNeeded); ok {
+			if whileWaiting != nil {
+				whileWaiting(evs, c)
+			}
+			if answer == "cancel" {
+				turn.Cancel()
+			} else if err := turn.Confirm(answer); err != nil {
+				h.t.Fatal(err)
+			}
+		}
+	}
+	return evs, turn.Wait()
+}
+
+// Below agent.confirm_below the caller is asked, with the top candidates
+// and their scores; the turn is saved as awaiting confirmation meanwhile.
+func TestConfirmationGate(t *testing.T) {
+	tests := []struct {
+		name     string
+		answer   string
+		yes      bool
+		tool     string
+		chosenBy string
+		status   store.Status
+	}{
+		{name: "run the top candidate", answer: "Calculator", tool: "Calculator", chosenBy: "grounding", status: store.StatusDone},
+		{name: "pick another", answer: "WikiSearch", tool: "WikiSearch", chosenBy: "user", status: store.StatusDone},
+		{name: "pick by family word", answer: "wikipedia", tool: "WikiSearch", chosenBy: "user", status: store.StatusDone},
+		{name: "no tool", answer: NoTool, tool: "", status: store.StatusDone},
+		{name: "--yes", yes: true, tool: "Calculator", chosenBy: "grounding", status: store.StatusDone},
+		{name: "cancel while asked", answer: "cancel", tool: "", status: store.StatusCancelled},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, confirmBelow: 0.999})
+			var waiting store.Status
+			evs, rec := h.runUntil(Request{Text: calcQuery, Yes: tt.yes}, tt.answer, func(so []Event, c ConfirmationNeeded) {
+				if len(c.Confirmation.Candidates) != 3 || c.Confirmation.Candidates[0].Tool != "Calculator" ||
+					c.Confirmation.Threshold != 0.999 || c.Confirmation.Candidates[0].Confidence < c.Confirmation.Candidates[1].Confidence {
+					t.Errorf("confirmation %+v", c.Confirmation)
+				}
+				waiting = h.stored(Record{TurnID: eventsOf[Started](so)[0].TurnID}).Status
+			})
+			if rec.Status != tt.status || rec.Tool != tt.tool || rec.ChosenBy != tt.chosenBy {
+				t.Fatalf("status %s (%s), tool %q chosen by %q", rec.Status, rec.Error, rec.Tool, rec.ChosenBy)
+			}
+			asked := len(eventsOf[ConfirmationNeeded](evs))
+			if tt.yes {
+				if asked != 0 || !rec.Confirmation.Auto || rec.Confirmation.Chosen != "Calculator" {
+					t.Errorf("--yes asked %d times, confirmation %+v", asked, rec.Confirmation)
+				}
+			} else {
+				if asked != 1 || waiting != store.StatusAwaitingConfirmation {
+					t.Errorf("asked %d times; stored %q while waiting", asked, waiting)
+				}
+			}
+			if tt.tool == "" && h.agentRuns(rec) != 0 {
+				t.Errorf("a tool ran after %q", tt.answer)
+			}
+			if tt.answer == NoTool && (h.srv.count(kindEmit) != 0 || h.srv.count(kindAnswer) != 1) {
+				t.Errorf("no tool: %d emissions, %d answers", h.srv.count(kindEmit), h.srv.count(kindAnswer))
+			}
+			if got := h.stored(rec); got.Status != tt.status {
+				t.Errorf("stored status %s", got.Status)
+			}
+		})
+	}
+}
+
+// "/use WikiSearch" and "use wiki instead" re-run the last turn's query
+// with that tool.
+func TestSwitchTool(t *testing.T) {
+	for _, text := range []string{"/use WikiSearch", "use wiki instead", "No, try the wikipedia tool instead."} {
+		t.Run(text, func(t *testing.T) {
+			h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, confirmBelow: 0.5})
+			_, first := h.ask(Request{Text: calcQuery})
+			if first.Tool != "Calculator" {
+				t.Fatalf("first turn used %q", first.Tool)
+			}
+			evs, rec := h.ask(Request{Text: text, Conversation: first.ConversationID})
+			if rec.Status != store.StatusDone || rec.Tool != "WikiSearch" || rec.ChosenBy != "user" || rec.Route.By != "user" {
+				t.Fatalf("status %s (%s), tool %q chosen by %q", rec.Status, rec.Error, rec.Tool, rec.ChosenBy)
+			}
+			if rec.Query != calcQuery || rec.Input != text || rec.ConversationID != first.ConversationID {
+				t.Errorf("query %q input %q conversation %d", rec.Query, rec.Input, rec.ConversationID)
+			}
+			if len(eventsOf[ConfirmationNeeded](evs)) != 0 {
+				t.Errorf("a tool the user named was confirmed again")
+			}
+			if emits := h.srv.requests(kindEmit); emits[len(emits)-1].tool != "WikiSearch" {
+				t.Errorf("the call was emitted for %s", emits[len(emits)-1].tool)
+			}
+			if got := h.stored(rec); got.Query != calcQuery || got.Tool != "WikiSearch" {
+				t.Errorf("stored %q %q", got.Query, got.Tool)
+			}
+		})
+	}
+	t.Run("unknown tool", func(t *testing.T) {
+		h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, confirmBelow: 0.5})
+		_, first := h.ask(Request{Text: calcQuery})
+		evs, _ := h.ask(Request{Text: "/use Teleporter", Conversation: first.ConversationID})
+		f := eventsOf[Failed](evs)
+		if len(f) != 1 || !tools.IsInput(f[0].Err) || !strings.Contains(f[0].Err.Error(), "Calculator, CurrentTime, WeatherSearch, WikiSearch") {
+			t.Fatalf("failed %+v", f)
+		}
+	})
+	t.Run("nothing to re-run", func(t *testing.T) {
+		h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, confirmBelow: 0.5})
+		evs, _ := h.ask(Request{Text: "use wiki instead"})
+		if f := eventsOf[Failed](evs); len(f) != 1 || !tools.IsInput(f[0].Err) {
+			t.Fatalf("failed %+v", f)
+		}
+		if h.srv.total() != 0 {
+			t.Errorf("%d model requests", h.srv.total())
+		}
+	})
+	t.Run("Request.Tool", func(t *testing.T) {
+		h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, confirmBelow: 0.999})
+		evs, rec := h.ask(Request{Text: calcQuery, Tool: "weather"})
+		if rec.Tool != "WeatherSearch" || len(eventsOf[ConfirmationNeeded](evs)) != 0 {
+			t.Errorf("tool %q, %d confirmations", rec.Tool, len(eventsOf[ConfirmationNeeded](evs)))
+		}
+	})
+}
+
+// When routing says no tool, the chat LLM answers directly: no emission,
+// no tool, no tools offered.
+func TestRoutedToNoTool(t *testing.T) {
+	h := newHarness(t, harnessOpts{chat: llm.ServerVLLM, confirmBelow: 0.5, route: grounding.RouteModel,
+		script: map[reqKind]func(modelRequest) reply{
+			kindRoute: func(r modelRequest) reply { return yesNo(t, r, false) },
+			kindAnswer: func(r modelRequest) reply {
+				return streamReply(t, "Why did the scarecrow win an award? ", "He was outstanding in his field.")
+			},
+		}})
+	_, rec := h.ask(Request{Text: "tell me a joke"})
+	if rec.Status != store.StatusDone || rec.Tool != "" || rec.Route.NeedsTool || rec.Route.By != "model" || rec.Route.ModelSaid != "no" {
+		t.Fatalf("status %s, tool %q, route %+v", rec.Status, rec.Tool, rec.Route)
+	}
+	if h.srv.count(kindEmit) != 0 || h.agentRuns(rec) != 0 || h.srv.requests(kindRoute)[0].guide != "choice" {
+		t.Errorf("emissions %d, runs %d", h.srv.count(kindEmit), h.agentRuns(rec))
+	}
+	ans := h.srv.requests(kindAnswer)[0]
+	msgs := ans.body["messages"].([]any)
+	if sys := msgs[0].(map[string]any)["content"]; sys != chatSystem || ans.query != "tell me a joke" {
+		t.Errorf("answer request %v", msgs)
+	}
+	if !strings.HasPrefix(rec.Answer, "Why did the scarecrow") || rec.AnsweredBy != "model" {
+		t.Errorf("answer %q", rec.Answer)
+	}
+}
+
+// Baseline mode is the chat model alone: no routing, no grounding, no
+// tools, the plain assistant prompt.
+func TestBaselineChat(t *testing.T) {
+	h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, confirmBelow: 0.5, script: map[reqKind]func(modelRequest) reply{
+		kindAnswer: func(r modelRequest) reply { return streamReply(t, "48 × 4 / 2 = 96.") },
+	}})
+	_, rec := h.ask(Request{Text: calcQuery, Mode: ModeBaseline})
+	if rec.Status != store.StatusDone || rec.Mode != ModeBaseline || rec.Grounding != nil || rec.Route != nil || rec.Tool != "" {
+		t.Fatalf("record %+v", rec)
+	}
+	if h.srv.total() != 1 || h.agentRuns(rec) != 0 {
+		t.Errorf("%d model requests, %d runs", h.srv.total(), h.totalRuns())
+	}
+	msgs := h.srv.requests(kindAnswer)[0].body["messages"].([]any)
+	if msgs[0].(map[string]any)["content"] != baselineSystem {
+		t.Errorf("baseline prompt %v", msgs[0])
+	}
+	if got := h.stored(rec); got.Mode != store.ModeBaseline || got.Answer != "48 × 4 / 2 = 96." {
+		t.Errorf("stored %+v", got)
+	}
+	// "@TallChatBot" switches back to chat for one turn.
+	_, rec = h.ask(Request{Text: "@TallChatBot " + calcQuery, Mode: ModeBaseline, Conversation: rec.ConversationID})
+	if rec.Mode != ModeChat || rec.Tool != "Calculator" {
+		t.Errorf("@TallChatBot: mode %s, tool %q", rec.Mode, rec.Tool)
+	}
+}
+
+// Earlier turns are sent as context within agent.context_tokens, the
+// newest first to be kept.
+func TestConversationContext(t *testing.T) {
+	tests := []struct {
+		name   string
+		tokens int
+		want   bool
+	}{
+		{"within the budget", 2000, true},
+		{"over the budget", 10, false},
+		{"no context", 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, confirmBelow: 0.5, contextTokens: tt.tokens})
+			_, first := h.ask(Request{Text: calcQuery})
+			_, second := h.ask(Request{Text: "and what is 17 * 23", Conversation: first.ConversationID})
+			if second.Status != store.StatusDone {
+				t.Fatalf("second turn %s: %s", second.Status, second.Error)
+			}
+			ans := h.srv.requests(kindAnswer)
+			msgs := ans[len(ans)-1].body["messages"].([]any)
+			var roles []string
+			has := false
+			for _, m := range msgs {
+				mm := m.(map[string]any)
+				roles = append(roles, mm["role"].(string))
+				if mm["role"] == "assistant" && mm["content"] == first.Answer {
+					has = true
+				}
+			}
+			if has != tt.want {
+				t.Errorf("earlier answer sent: %v, want %v (roles %v)", has, tt.want, roles)
+			}
+			if tt.want && strings.Join(roles, ",") != "system,user,assistant,user" {
+				t.Errorf("roles %v", roles)
+			}
+		})
+	}
+}
+
+// A model that writes the chosen tool's call among other calls gets only
+// that one call run; the other tool never runs.
+func TestOnlyTheChosenToolsCallRuns(t *testing.T) {
+	h := newHarness(t, harnessOpts{chat: llm.ServerLlamaCpp, confirmBelow: 0.5, script: map[reqKind]func(modelRequest) reply{
+		kindEmit: func(r modelRequest) reply {
+			return chatReply(t, `WikiSearch("secrets"); Calculator(48 * 4 / 2); WeatherSearch("Paris")`, "")
+		},
+	}})
+	evs, rec := h.ask(Request{Text: calcQuery})
+	if rec.Call == nil || rec.Call.Call != "Calculator(48 * 4 / 2)" || len(eventsOf[ToolStarted](evs)) != 1 {
+		t.Fatalf("call %+v", rec.Call)
+	}
+	if h.lib.runs["WikiSearch"].Load() != 0 || h.lib.runs["WeatherSearch"].Load() != 0 || h.agentRuns(rec) != 1 {
+		t.Errorf("runs: wiki %d, weather %d, agent %d", h.lib.runs["WikiSearch"].Load(), h.lib.runs["WeatherSearch"].Load(), h.agentRuns(rec))
+	}
+}
