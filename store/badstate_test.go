@@ -133,6 +133,8 @@ func TestOtherSQLiteDatabaseIsRefused(t *testing.T) {
 	checkRefusal(t, path, ErrNotGear, "not a gear history", "--db")
 }
 
+// TestMissingDirectoryIsCreated also checks the new directory and file
+// are private to their owner.
 func TestMissingDirectoryIsCreated(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "data", "gear", "deeper", "gear.db")
 	s, err := Open(context.Background(), path, Options{})
@@ -143,6 +145,9 @@ func TestMissingDirectoryIsCreated(t *testing.T) {
 	info, err := os.Stat(filepath.Dir(path))
 	if err != nil || info.Mode().Perm() != 0o700 {
 		t.Fatalf("directory: %v, %v", info, err)
+	}
+	if info, err := os.Stat(path); err != nil || info.Mode().Perm() != 0o600 {
+		t.Fatalf("database file: %v, %v", info, err)
 	}
 }
 

@@ -92,10 +92,14 @@ func search(ctx context.Context, tx *sql.Tx, q Query, limit int) ([]Hit, error) 
 	if match := q.match(); match != "" {
 		args = append(args, sql.Named("match", match), sql.Named("cap", rankedMatches))
 		perSource := func(source, table, alias, content string) string {
+			// Filters need the turn (and its rating) of every match.
+			filter := ""
+			if q.filtered() {
+				filter = ` CROSS JOIN turns t ON t.id = ` + alias + `.turn_id LEFT JOIN ratings r ON r.turn_id = t.id`
+			}
 			return `SELECT * FROM (
 				SELECT ` + source + `, ` + alias + `.id, ` + alias + `.turn_id, ` + bm25Name + `(matchinfo(` + table + `, 'pcnalx'))
-				FROM ` + table + ` CROSS JOIN ` + content + ` ` + alias + ` ON ` + alias + `.id = ` + table + `.docid
-					CROSS JOIN turns t ON t.id = ` + alias + `.turn_id LEFT JOIN ratings r ON r.turn_id = t.id
+				FROM ` + table + ` CROSS JOIN ` + content + ` ` + alias + ` ON ` + alias + `.id = ` + table + `.docid` + filter + `
 				WHERE ` + table + ` MATCH :match AND ` + where + `
 				ORDER BY ` + table + `.docid DESC LIMIT :cap)`
 		}

@@ -72,6 +72,12 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		return nil, &DBError{abs, ErrDirectory, fmt.Sprintf(
 			"history database %s is a directory, not a file; %s", abs, elsewhere)}
 	}
+	// History is private: a new file is readable by its owner only, and
+	// SQLite gives the WAL and shared-memory files the same mode. (An
+	// empty file is an empty database.)
+	if f, err := os.OpenFile(abs, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600); err == nil {
+		f.Close()
+	}
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
