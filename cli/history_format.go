@@ -153,15 +153,18 @@ func writeTurn(w io.Writer, t store.Turn) {
 	if len(stages) > 0 {
 		fmt.Fprintf(w, "timings: %s\n", strings.Join(stages, " · "))
 	}
-	if len(t.Usage) > 0 {
-		var parts []string
-		for _, u := range t.Usage {
-			p := fmt.Sprintf("%s %s, %d+%d tokens", u.Role, plural(int64(u.Calls), "call"), u.PromptTokens, u.CompletionTokens)
-			if u.Estimated {
-				p += " (estimated)"
-			}
-			parts = append(parts, p)
+	var parts []string
+	for _, u := range t.Usage {
+		if u.Calls == 0 && u.PromptTokens == 0 && u.CompletionTokens == 0 {
+			continue
 		}
+		p := fmt.Sprintf("%s %s, %d+%d tokens", u.Role, plural(int64(u.Calls), "call"), u.PromptTokens, u.CompletionTokens)
+		if u.Estimated {
+			p += " (estimated)"
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) > 0 {
 		fmt.Fprintf(w, "models: %s\n", strings.Join(parts, " · "))
 	}
 }
@@ -195,6 +198,8 @@ func duration(d time.Duration) string {
 	switch {
 	case d >= time.Second:
 		return fmt.Sprintf("%.2f s", d.Seconds())
+	case d < time.Millisecond:
+		return fmt.Sprintf("%.2f ms", ms)
 	case d < 10*time.Millisecond:
 		return fmt.Sprintf("%.1f ms", ms)
 	}
