@@ -57,11 +57,11 @@ func TestConfirmationGate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, confirmBelow: 0.999})
+			h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, confirmBelow: 1})
 			var waiting store.Status
 			evs, rec := h.runUntil(Request{Text: calcQuery, Yes: tt.yes}, tt.answer, func(so []Event, c ConfirmationNeeded) {
 				if len(c.Confirmation.Candidates) != 3 || c.Confirmation.Candidates[0].Tool != "Calculator" ||
-					c.Confirmation.Threshold != 0.999 || c.Confirmation.Candidates[0].Confidence < c.Confirmation.Candidates[1].Confidence {
+					c.Confirmation.Threshold != 1 || c.Confirmation.Candidates[0].Confidence < c.Confirmation.Candidates[1].Confidence {
 					t.Errorf("confirmation %+v", c.Confirmation)
 				}
 				waiting = h.stored(Record{TurnID: eventsOf[Started](so)[0].TurnID}).Status
