@@ -51,7 +51,12 @@ func (e *NotFoundError) Error() string {
 // Is lets errors.Is(err, ErrNotFound) match.
 func (e *NotFoundError) Is(target error) bool { return target == ErrNotFound }
 
-const elsewhere = "or use --db PATH to keep history in another file"
+// elsewhere ends a message that offered a fix: "..., or use --db ...".
+// useDB is the same advice on its own.
+const (
+	elsewhere = "or use --db PATH to keep history in another file"
+	useDB     = "use --db PATH to keep history in another file"
+)
 
 func newerError(path string, found, known int) error {
 	return &DBError{path, ErrNewer, fmt.Sprintf(
@@ -67,7 +72,7 @@ func corruptError(path string, detail string) error {
 
 func notGearError(path string) error {
 	return &DBError{path, ErrNotGear, fmt.Sprintf(
-		"%s is an SQLite database but not a gear history: gear left it untouched; %s", path, "use --db PATH to choose another file")}
+		"%s is an SQLite database but not a gear history: gear left it untouched; %s", path, useDB)}
 }
 
 func diskFullError(path string) error {
@@ -112,7 +117,7 @@ func accessError(path string, cause error) error {
 	dir := filepath.Dir(path)
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
 		return &DBError{path, ErrDirectory, fmt.Sprintf(
-			"cannot open history database %s: directory %s is missing; %s", path, dir, elsewhere)}
+			"cannot open history database %s: directory %s is missing; %s", path, dir, useDB)}
 	}
 	if err := probeDir(dir); err != nil {
 		return &DBError{path, ErrReadOnly, fmt.Sprintf(
@@ -154,7 +159,7 @@ func reason(err error) string {
 
 func dirError(path, dir string, err error) error {
 	return &DBError{path, ErrDirectory, fmt.Sprintf(
-		"cannot create history directory %s (%s); %s", dir, reason(err), elsewhere)}
+		"cannot create history directory %s (%s); %s", dir, reason(err), useDB)}
 }
 
 func isBusy(err error) bool {

@@ -70,7 +70,7 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	}
 	if info, err := os.Stat(abs); err == nil && info.IsDir() {
 		return nil, &DBError{abs, ErrDirectory, fmt.Sprintf(
-			"history database %s is a directory, not a file; %s", abs, elsewhere)}
+			"history database %s is a directory, not a file; %s", abs, useDB)}
 	}
 	// History is private: a new file is readable by its owner only, and
 	// SQLite gives the WAL and shared-memory files the same mode. (An
