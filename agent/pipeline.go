@@ -228,6 +228,7 @@ func (tr *turnRun) ground(query string) (*grounding.Result, error) {
 	a := tr.a
 	ctx, cancel := context.WithTimeout(tr.ctx, a.cfg.Limits.Ground)
 	defer cancel()
+	start := a.now()
 	slot := &routeSlot{prompt: grounding.RoutePrompt(a.specs, query)}
 	if a.router != nil {
 		ctx = withRouteSlot(ctx, slot)
@@ -235,7 +236,6 @@ func (tr *turnRun) ground(query string) (*grounding.Result, error) {
 			a.router.start(ctx, slot)
 		}
 	}
-	start := a.now()
 	type outcome struct {
 		res *grounding.Result
 		err error

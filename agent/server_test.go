@@ -67,6 +67,14 @@ type modelServer struct {
 	t     testing.TB
 	srv   *httptest.Server
 	delay time.Duration
+	// gate holds requests of the gated kinds until that many are in flight
+	// at once (or 10 s pass, which fails the test): proof, without timing,
+	// that they were sent concurrently.
+	gate      int
+	gateKinds map[reqKind]bool
+	gateOpen  chan struct{}
+	gateOnce  sync.Once
+	gateCount int
 	// script answers a kind; a kind with no entry is unexpected.
 	script map[reqKind]func(r modelRequest) reply
 
@@ -132,12 +140,35 @@ func (s *modelServer) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	s.reqs = append(s.reqs, r)
 	s.inflight++
 	s.maxInflight = max(s.maxInflight, s.inflight)
+	gated := s.gate > 0 && s.gateKinds[r.kind]
+	if gated {
+		if s.gateOpen == nil {
+			s.gateOpen = make(chan struct{})
+		}
+		s.gateCount++
+		if s.gateCount >= s.gate {
+			s.gateOnce.Do(func() { close(s.gateOpen) })
+		}
+	}
+	open := s.gateOpen
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()
 		s.inflight--
 		s.mu.Unlock()
 	}()
+	if gated {
+		select {
+		case <-open:
+		case <-time.After(10 * time.Second):
+			s.mu.Lock()
+			n := s.gateCount
+			s.mu.Unlock()
+			s.t.Errorf("model server: only %d of %d concurrent requests arrived", n, s.gate)
+		case <-req.Context().Done():
+			return
+		}
+	}
 	if s.delay > 0 {
 		select {
 		case <-time.After(s.delay):

@@ -51,7 +51,7 @@ func (a *app) newAgent(ctx context.Context, st *store.Store) (*agent.Agent, erro
 		gopts.Cache = st
 	}
 	ac := agent.Config{Tools: reg, Grounding: ge, GroundingOptions: gopts, Engines: eng,
-		ConfirmBelow: cfg.Agent.ConfirmBelow, ContextTokens: cfg.Agent.ContextTokens, Now: a.deps.Now}
+		ConfirmBelow: cfg.Agent.ConfirmBelow, ContextTokens: cfg.Agent.ContextTokens}
 	if st != nil {
 		ac.Recorder = st
 	}

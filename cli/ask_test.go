@@ -1,0 +1,285 @@
+package cli_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gear-chat/gear/cli"
+)
+
+// askNow is the clock of the ask tests: 2026-03-14 15:09:26 UTC.
+func askNow() time.Time { return time.Date(2026, 3, 14, 15, 9, 26, 0, time.UTC) }
+
+// runAsk runs gear with a fresh history database and no network.
+func runAsk(t *testing.T, env map[string]string, args ...string) (int, string, string) {
+	t.Helper()
+	return runAskHTTP(t, &http.Client{Transport: noNetwork{t}}, env, args...)
+}
+
+func runAskHTTP(t *testing.T, hc *http.Client, env map[string]string, args ...string) (int, string, string) {
+	t.Helper()
+	db := filepath.Join(t.TempDir(), "gear.db")
+	var stdout, stderr bytes.Buffer
+	code := cli.Run(context.Background(), append([]string{"--db", db}, args...), cli.Deps{
+		Stdout: &stdout, Stderr: &stderr, Getenv: func(k string) string { return env[k] }, Now: askNow, HTTP: hc,
+	})
+	return code, stdout.String(), stderr.String()
+}
+
+// onlyHost lets requests reach one test server and fails the test on any
+// other.
+type onlyHost struct {
+	t    *testing.T
+	host string
+}
+
+func (o onlyHost) RoundTrip(r *http.Request) (*http.Response, error) {
+	if r.URL.Host != o.host {
+		return noNetwork{o.t}.RoundTrip(r)
+	}
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+// The issue's must-shows, offline: the calculator and the clock answer
+// with tool and confidence; a joke is declined honestly.
+func TestAskOfflineMustShow(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		stdout  []string
+		without []string
+	}{
+		{"calculator", []string{"ask", "--offline", "what is 48 multiplied by 4 divided by 2"},
+			[]string{"96\n", "— Calculator · confidence ", "% · offline grounding"}, nil},
+		{"time in Tokyo", []string{"ask", "--offline", "--direct", "what time is it in Tokyo"},
+			[]string{"2026-03-15 00:09:26 JST (UTC+09:00, Asia/Tokyo, Tokyo, Japan), Sunday\n", "— CurrentTime · confidence "}, nil},
+		{"a joke needs a model", []string{"ask", "--offline", "tell me a joke"},
+			[]string{"I cannot answer this", "A model endpoint is needed for conversation", "OPENAI_API_KEY", "--chat-model"},
+			[]string{"Why did", "\n— "}},
+		{"an exact call", []string{"ask", "--offline", "/GEAR Calculator(86 - 48 - 9)"},
+			[]string{"29\n— Calculator · exact call\n"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := runAsk(t, nil, tt.args...)
+			if code != cli.ExitOK {
+				t.Fatalf("exit %d, stderr %q", code, stderr)
+			}
+			for _, s := range tt.stdout {
+				if !strings.Contains(stdout, s) {
+					t.Errorf("stdout %q lacks %q", stdout, s)
+				}
+			}
+			for _, s := range tt.without {
+				if strings.Contains(stdout, s) {
+					t.Errorf("stdout %q holds %q", stdout, s)
+				}
+			}
+		})
+	}
+}
+
+// --json prints the whole turn record.
+func TestAskJSON(t *testing.T) {
+	code, stdout, stderr := runAsk(t, nil, "ask", "--offline", "--json", "what is 48 multiplied by 4 divided by 2")
+	if code != cli.ExitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	var rec struct {
+		Status    string              `json:"status"`
+		Mode      string              `json:"mode"`
+		Route     struct{ By string } `json:"route"`
+		Grounding struct {
+			Engine string `json:"engine"`
+			Tools  []struct {
+				Tool    string  `json:"tool"`
+				S, P, F float64 `json:"-"`
+			} `json:"tools"`
+		} `json:"grounding"`
+		Tool       string                          `json:"tool"`
+		Confidence float64                         `json:"confidence"`
+		Emission   struct{ Path string }           `json:"emission"`
+		Call       struct{ Call, Response string } `json:"call"`
+		Answer     string                          `json:"answer"`
+		Timings    map[string]float64              `json:"timings"`
+		Usage      []struct {
+			Role  string `json:"role"`
+			Calls int    `json:"calls"`
+		} `json:"usage"`
+		ModelCalls []any `json:"model_calls"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rec); err != nil {
+		t.Fatalf("stdout is not one JSON record: %v\n%s", err, stdout)
+	}
+	if rec.Status != "done" || rec.Mode != "chat" || rec.Tool != "Calculator" || rec.Answer != "96" ||
+		rec.Call.Call != "Calculator(48 * 4 / 2)" || rec.Call.Response != "96" || rec.Emission.Path != "offline" ||
+		rec.Grounding.Engine != "offline" || len(rec.Grounding.Tools) != 6 || rec.Route.By != "threshold" ||
+		rec.Confidence < 0.5 || rec.Timings["total_ms"] <= 0 || len(rec.Usage) != 3 || rec.ModelCalls == nil {
+		t.Errorf("record %+v", rec)
+	}
+	for _, key := range []string{"route_ms", "ground_ms", "emit_ms", "tool_ms", "answer_ms", "total_ms"} {
+		if _, ok := rec.Timings[key]; !ok {
+			t.Errorf("timings lack %s", key)
+		}
+	}
+}
+
+// Usage errors exit 2 with one line; a tool's own input error is the
+// answer.
+func TestAskUsage(t *testing.T) {
+	tests := []struct {
+		args   []string
+		code   int
+		stderr string
+		stdout string
+	}{
+		{[]string{"ask"}, cli.ExitUsage, "requires at least 1 arg", ""},
+		{[]string{"ask", "--direct", "--baseline", "x"}, cli.ExitUsage, "--direct and --baseline cannot be used together", ""},
+		{[]string{"ask", "--offline", "use wiki instead"}, cli.ExitUsage, "switches the tool of an earlier turn", ""},
+		{[]string{"ask", "--offline", "/tools"}, cli.ExitUsage, "/tools is a chat window command", ""},
+		{[]string{"ask", "--offline", "/GEAR Calculator(48 * )"}, cli.ExitUsage, "gear: the call was not run: at column", ""},
+		{[]string{"ask", "--offline", `/GEAR WikiSerch("Ghana")`}, cli.ExitUsage, `did you mean WikiSearch("Ghana")?`, ""},
+		{[]string{"ask", "--offline", "/GEAR Calculator(1/0)"}, cli.ExitOK, "", "Calculator could not answer: division by zero"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, stdout, stderr := runAsk(t, nil, tt.args...)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d (stderr %q)", code, tt.code, stderr)
+			}
+			if !strings.Contains(stderr, tt.stderr) || strings.Count(stderr, "\n") > 1 {
+				t.Errorf("stderr %q, want one line with %q", stderr, tt.stderr)
+			}
+			if !strings.Contains(stdout, tt.stdout) {
+				t.Errorf("stdout %q, want %q", stdout, tt.stdout)
+			}
+		})
+	}
+}
+
+// Below agent.confirm_below gear ask does not run the tool unless --yes.
+func TestAskConfirmBelow(t *testing.T) {
+	cfg := filepath.Join(t.TempDir(), "config.yaml")
+	if err := os.WriteFile(cfg, []byte("agent:\n  confirm_below: 1\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runAsk(t, nil, "--config", cfg, "ask", "--offline", "what is 17 * 23")
+	if code != cli.ExitOK || !strings.Contains(stderr, "note: grounding is only") || !strings.Contains(stderr, "--yes") ||
+		strings.Contains(stdout, "391") {
+		t.Errorf("without --yes: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	code, stdout, stderr = runAsk(t, nil, "--config", cfg, "ask", "--offline", "--yes", "what is 17 * 23")
+	if code != cli.ExitOK || !strings.HasPrefix(stdout, "391\n— Calculator") {
+		t.Errorf("with --yes: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+// With a chat model configured (here a local server speaking the OpenAI
+// wire format), gear ask emits the call under the JSON schema, runs it and
+// streams the model's answer.
+func TestAskWithChatModel(t *testing.T) {
+	srv := newChatServer(t)
+	env := map[string]string{"GEAR_CHAT_MODEL": "test-model", "GEAR_CHAT_BASE_URL": srv.URL + "/v1", "GEAR_CHAT_SERVER": "openai"}
+	hc := &http.Client{Transport: onlyHost{t, strings.TrimPrefix(srv.URL, "http://")}}
+	code, stdout, stderr := runAskHTTP(t, hc, env, "ask", "what is 48 multiplied by 4 divided by 2")
+	if code != cli.ExitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	want := "The Calculator says 96 (grounding was 93% sure).\n— Calculator · confidence "
+	if !strings.HasPrefix(stdout, want) || !strings.Contains(stdout, "call guided") || stderr != "" {
+		t.Errorf("stdout %q (want it to start %q), stderr %q", stdout, want, stderr)
+	}
+	code, stdout, _ = runAskHTTP(t, hc, env, "ask", "--json", "what is 48 multiplied by 4 divided by 2")
+	var rec struct {
+		Usage []struct {
+			Role  string `json:"role"`
+			Calls int    `json:"calls"`
+		} `json:"usage"`
+		Emission struct{ Path string } `json:"emission"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &rec); err != nil || code != cli.ExitOK {
+		t.Fatalf("exit %d, %v", code, err)
+	}
+	if rec.Emission.Path != "guided" || rec.Usage[0].Role != "chat" || rec.Usage[0].Calls < 2 {
+		t.Errorf("record %+v", rec)
+	}
+}
+
+// newChatServer answers routing, emission and the streamed answer from the
+// recorded bodies in testdata/ask; anything else fails the test.
+func newChatServer(t *testing.T) *httptest.Server {
+	read := func(name string) []byte {
+		b, err := os.ReadFile(filepath.Join("testdata", "ask", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	chat := func(content string) []byte {
+		var v map[string]any
+		json.Unmarshal(read("chat_completion_tool_calls.json"), &v)
+		ch := v["choices"].([]any)[0].(map[string]any)
+		msg := ch["message"].(map[string]any)
+		msg["content"] = content
+		delete(msg, "tool_calls")
+		ch["finish_reason"] = "stop"
+		b, _ := json.Marshal(v)
+		return b
+	}
+	var lines []string
+	for _, ev := range strings.Split(string(read("chat_completion_stream_tool_call_split_args.sse")), "\n\n") {
+		if ev = strings.TrimSpace(ev); ev != "" {
+			lines = append(lines, ev)
+		}
+	}
+	chunk := func(content string, finish any) string {
+		var v map[string]any
+		json.Unmarshal([]byte(strings.TrimPrefix(lines[0], "data: ")), &v)
+		ch := v["choices"].([]any)[0].(map[string]any)
+		ch["delta"] = map[string]any{"content": content}
+		ch["finish_reason"] = finish
+		b, _ := json.Marshal(v)
+		return "data: " + string(b) + "\n\n"
+	}
+	var mu sync.Mutex
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		raw, _ := io.ReadAll(r.Body)
+		var body map[string]any
+		json.Unmarshal(raw, &body)
+		rf, _ := body["response_format"].(map[string]any)
+		js, _ := rf["json_schema"].(map[string]any)
+		name, _ := js["name"].(string)
+		switch {
+		case r.URL.Path != "/v1/chat/completions":
+			t.Errorf("unexpected request %s", r.URL.Path)
+			http.Error(w, "unexpected", http.StatusTeapot)
+		case body["stream"] == true:
+			w.Header().Set("Content-Type", "text/event-stream")
+			for _, c := range []string{chunk("The Calculator says 96 ", nil), chunk("(grounding was 93% sure).", nil), chunk("", "stop"),
+				lines[len(lines)-2] + "\n\n", "data: [DONE]\n\n"} {
+				io.WriteString(w, c)
+			}
+		case name == "yes_no":
+			w.Write(chat(`{"answer":"yes"}`))
+		case name == "gear_call":
+			w.Write(chat(`{"call": {"tool": "Calculator", "args": {"expression": "48 * 4 / 2"}}}`))
+		default:
+			t.Errorf("unexpected request %.200s", raw)
+			http.Error(w, "unexpected", http.StatusTeapot)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
