@@ -66,7 +66,7 @@ func newerError(path string, found, known int) error {
 
 func corruptError(path string, detail string) error {
 	return &DBError{path, ErrCorrupt, fmt.Sprintf(
-		"history database %s is corrupt (%s): gear left it untouched; move it aside (sqlite3's .recover may save its contents) %s",
+		"history database %s is corrupt (%s): gear left it untouched; move it aside to start a new history (sqlite3's .dump can save what is still readable) %s",
 		path, detail, elsewhere)}
 }
 

@@ -50,7 +50,7 @@ const (
 // responses): the most recent ones. A rare word is ranked over the whole
 // history; a word in most messages costs the same as a rarer one instead
 // of growing with the history.
-const rankedMatches = 2000
+const rankedMatches = 1000
 
 // snippetTokens is the snippet's length in words (FTS4 allows up to 64).
 const snippetTokens = 16

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"reflect"
 	"slices"
 	"strings"
@@ -295,4 +296,45 @@ func openFuzzStore(f *testing.F) *Store {
 		f.Fatal(err)
 	}
 	return s
+}
+
+// TestSearchBeyondRankedMatches: a word in more messages than are ranked
+// still gives results, and filters apply before the bound, so an old turn
+// a filter picks out is found behind many newer matches.
+func TestSearchBeyondRankedMatches(t *testing.T) {
+	ctx := context.Background()
+	s := openTest(t, Options{})
+	err := s.write(ctx, false, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO conversations (id, mode, created_at, updated_at) VALUES (1, 'chat', 0, 0)`); err != nil {
+			return err
+		}
+		for i := range rankedMatches + 100 {
+			tool := "Weather"
+			if i == 0 {
+				tool = "Calculator"
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO turns (id, conversation_id, query, mode, tool, tool_family, created_at)
+				VALUES (?, 1, 'wombat question', 'chat', ?, lower(?), ?)`, i+1, tool, tool, i); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO messages (conversation_id, turn_id, role, text, created_at)
+				VALUES (1, ?, 'user', 'wombat question', ?)`, i+1, i); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := ParseQuery("wombat", nil)
+	hits, err := s.Search(ctx, q, 20)
+	if err != nil || len(hits) != 20 {
+		t.Fatalf("%d hits, %v", len(hits), err)
+	}
+	q, _ = ParseQuery("wombat tool:calculator", nil)
+	hits, err = s.Search(ctx, q, 20)
+	if err != nil || len(hits) != 1 || hits[0].TurnID != 1 {
+		t.Fatalf("old filtered turn: %+v, %v", hits, err)
+	}
 }
