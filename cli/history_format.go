@@ -36,7 +36,7 @@ func writeConversationList(w io.Writer, path string, convs []store.Conversation)
 	for _, c := range convs {
 		title := sanitize.Line(c.Title)
 		if title == "" {
-			title = "(no turns)"
+			title = "(untitled)"
 		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\n", c.ID, localTime(c.Updated, minuteLayout), c.Mode, c.TurnCount, title)
 	}
