@@ -259,3 +259,19 @@ func TestOnlyTheChosenToolsCallRuns(t *testing.T) {
 		t.Errorf("runs: wiki %d, weather %d, agent %d", h.lib.runs["WikiSearch"].Load(), h.lib.runs["WeatherSearch"].Load(), h.agentRuns(rec))
 	}
 }
+
+// Direct mode needs no chat LLM even when there is one: /GEAR already says
+// a tool is needed, grounding's own call runs, and the response is shown as
+// is.
+func TestDirectModeWithChatModel(t *testing.T) {
+	h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, confirmBelow: 0.5, route: grounding.RouteModel,
+		script: map[reqKind]func(modelRequest) reply{kindRoute: nil, kindEmit: nil, kindAnswer: nil}})
+	_, rec := h.ask(Request{Text: "/GEAR what time is it in Tokyo"})
+	if rec.Status != store.StatusDone || rec.Tool != "CurrentTime" || rec.AnsweredBy != "tool" || rec.Route.By != "mode" ||
+		!strings.Contains(rec.Answer, "2026-03-15 00:09:26 JST") {
+		t.Fatalf("record %+v", rec)
+	}
+	if h.srv.total() != 0 || rec.Emission.Path != store.EmissionOffline {
+		t.Errorf("%d model requests, emission %s", h.srv.total(), rec.Emission.Path)
+	}
+}

@@ -158,7 +158,9 @@ func (tr *turnRun) begin() error {
 func (tr *turnRun) toolTurn(query, forced string) error {
 	a := tr.a
 	tr.t.emit(Progress{Stage: StageGrounding, Tools: len(a.specs)})
-	res, err := tr.ground(query)
+	// /GEAR and a named tool already say a tool is needed.
+	userSaysTool := forced != "" || tr.rec.Mode == ModeDirect
+	res, err := tr.ground(query, userSaysTool)
 	if err != nil {
 		return err
 	}
@@ -176,12 +178,14 @@ func (tr *turnRun) toolTurn(query, forced string) error {
 		names, _ := a.ResolveTool(forced)
 		tool, conf = bestOf(res, names)
 		chosenBy = "user"
-		tr.rec.Route.NeedsTool, tr.rec.Route.By = true, "user"
-	case tr.rec.Mode == ModeDirect && tool == grounding.None:
-		// /GEAR asks for a tool: the best one, however unsure.
-		best, _ := res.Best()
-		tool, conf = best.Tool, best.Probability
-		tr.rec.Route.NeedsTool, tr.rec.Route.By = true, "mode"
+		tr.rec.Route.NeedsTool, tr.rec.Route.By, tr.rec.Route.ModelAsked, tr.rec.Route.ModelSaid = true, "user", false, ""
+	case tr.rec.Mode == ModeDirect:
+		tr.rec.Route.NeedsTool, tr.rec.Route.By, tr.rec.Route.ModelAsked, tr.rec.Route.ModelSaid = true, "mode", false, ""
+		if tool == grounding.None {
+			// /GEAR asks for a tool: the best one, however unsure.
+			best, _ := res.Best()
+			tool, conf = best.Tool, best.Probability
+		}
 	}
 	if tool == grounding.None {
 		return tr.answerWithoutTool(true)
@@ -224,15 +228,20 @@ func (tr *turnRun) toolTurn(query, forced string) error {
 
 // ground runs GEAR with routing, bounded by Limits.Ground; with a model
 // router in RouteModel mode the yes/no call starts at once, alongside.
-func (tr *turnRun) ground(query string) (*grounding.Result, error) {
+// When the user already said a tool is needed, no model is asked.
+func (tr *turnRun) ground(query string, userSaysTool bool) (*grounding.Result, error) {
 	a := tr.a
 	ctx, cancel := context.WithTimeout(tr.ctx, a.cfg.Limits.Ground)
 	defer cancel()
 	start := a.now()
 	slot := &routeSlot{prompt: grounding.RoutePrompt(a.specs, query)}
+	if userSaysTool {
+		yes := true
+		slot.given = &yes
+	}
 	if a.router != nil {
 		ctx = withRouteSlot(ctx, slot)
-		if a.grounder.Options().Route == grounding.RouteModel {
+		if a.grounder.Options().Route == grounding.RouteModel && !userSaysTool {
 			a.router.start(ctx, slot)
 		}
 	}

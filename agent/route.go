@@ -19,6 +19,9 @@ type routeSlotKey struct{}
 // routeSlot is one turn's routing call.
 type routeSlot struct {
 	prompt string
+	// given is the answer when the user already gave it: /GEAR and a named
+	// tool mean a tool is needed, and no model is asked.
+	given *bool
 
 	mu       sync.Mutex
 	started  time.Time
@@ -55,6 +58,9 @@ func (r *eagerRouter) YesNo(ctx context.Context, prompt string) (bool, error) {
 	s, _ := ctx.Value(routeSlotKey{}).(*routeSlot)
 	if s == nil || s.prompt != prompt {
 		return r.inner.YesNo(ctx, prompt)
+	}
+	if s.given != nil {
+		return *s.given, nil
 	}
 	s.mu.Lock()
 	s.used = true

@@ -122,6 +122,8 @@ calculator, the clock and the time zone converter work with no network.`,
 		a.configCommand(),
 		a.askCommand(),
 		a.historyCommand(),
+		a.groundCommand(),
+		a.evalCommand(),
 	)
 	return root
 }

@@ -144,7 +144,7 @@ func Defaults() Config {
 			Wiki: Wiki{Language: "en"},
 		},
 		Models:    defaultModels(),
-		Grounding: Grounding{Gamma: 0.75, Lambda: 1, Threshold: 0.5, Temperature: 0.1, ToolTimeout: Duration(2 * time.Second)},
+		Grounding: Grounding{Gamma: 0.75, Lambda: 1, Threshold: 0.13, Temperature: 0.041, ToolTimeout: Duration(2 * time.Second)},
 		Agent:     Agent{ConfirmBelow: 0.5, ContextTokens: 2000},
 	}
 }

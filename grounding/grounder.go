@@ -63,17 +63,20 @@ type Options struct {
 	Cache EmbeddingCache
 }
 
-// Defaults fitted on the first half of testdata/grounding-dev.jsonl with
-// the offline engine and the built-in tools (TestCalibrationIsFitted in
-// package cli re-fits them and fails when they drift). Temperature's
-// default lives in config.Defaults; these are the values it was fitted
-// with.
+// Defaults. Gamma and Lambda are the paper's (Appendix B.1). Temperature,
+// NoneScore and Threshold were fitted on the even-numbered lines of
+// testdata/grounding-dev.jsonl with the offline engine and the built-in
+// tools — temperature and none score by log loss, then the threshold by
+// mean recall over the labels — and the CLI's defaults (config.Defaults)
+// carry the same values; TestCalibrationIsFitted in package cli re-fits
+// them and fails when they drift. A model engine's scores have another
+// scale: re-fit with gear eval --out and the same procedure.
 const (
 	DefaultGamma         = 0.75
 	DefaultLambda        = 1.0
-	DefaultTemperature   = 0.1
-	DefaultNoneScore     = 0.3
-	DefaultThreshold     = 0.5
+	DefaultTemperature   = 0.041
+	DefaultNoneScore     = 0.2913
+	DefaultThreshold     = 0.13
 	DefaultDecisiveBelow = 0.1
 	DefaultDecisiveAbove = 0.9
 	DefaultToolTimeout   = 2 * time.Second
@@ -258,9 +261,9 @@ func (g *Grounder) Ground(ctx context.Context, query string) (*Result, error) {
 // probe is lines 3–4 of Algorithm 1 for one tool: generate the call, parse
 // it, and get the response — the mock if the tool declares one, else a run
 // bounded by ToolTimeout.
-func (g *Grounder) probe(ctx context.Context, spec tools.Spec, query string) ToolScore {
+func (g *Grounder) probe(ctx context.Context, spec tools.Spec, query string) (ts ToolScore) {
 	start := time.Now()
-	ts := ToolScore{Tool: spec.Name, Family: string(spec.Family)}
+	ts = ToolScore{Tool: spec.Name, Family: string(spec.Family)}
 	defer func() { ts.ProbeMS = float64(time.Since(start).Microseconds()) / 1000 }()
 	text, err := g.engine.Prober.Call(ctx, spec, query)
 	ts.Generated = text

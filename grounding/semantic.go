@@ -10,14 +10,15 @@ import (
 
 // The semantic score S(Q, d_i) (§3.1) is the cosine between the query
 // and the tool's description d_i alone, as in the paper; the usage
-// examples are not embedded. They were tried (S as the largest cosine
-// over the description and each example query) and dropped: an example is
-// a short query, so against another short query one shared word ("time",
-// "where") gave a high cosine, and on the dev file queries that need no
-// tool were grounded to the tool far more often (macro-F1 0.78 with the
-// description alone against 0.68 with examples, offline engine, same
-// calibration procedure). The examples still do their job in Algorithm 1:
-// they are the π_i the small model is prompted with to write q_i.
+// examples are not embedded. They were tried — S as the largest cosine over
+// the description and each example query — and dropped: an example is a
+// short query, so against another short query one shared word ("time",
+// "where") gave a high cosine, and queries that need no tool were grounded
+// to tools far more often. On the dev file with the offline engine and the
+// same calibration procedure, macro-F1 is 0.897 with the description alone
+// and 0.771 with the examples. The examples still do their job in
+// Algorithm 1: they are the π_i the small model is prompted with to write
+// q_i.
 
 // similarity is S: the cosine between q and the description's vector (both
 // unit length), clamped to [0, 1] — a negative cosine says no more than 0

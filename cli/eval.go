@@ -1,0 +1,184 @@
+package cli
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"sort"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gear-chat/gear/grounding"
+)
+
+func (a *app) evalCommand() *cobra.Command {
+	var asJSON bool
+	var out string
+	cmd := &cobra.Command{
+		Use:   "eval FILE.jsonl",
+		Short: "Measure grounding on labelled queries: accuracy, per-label F1, confusion, calibration, speed",
+		Long: `Ground every query of a JSONL file and compare the chosen tool's family with
+the label. Each line is {"query": ..., "tool": "calc|timezone|weather|wiki|none",
+"also": [other acceptable labels]}; "id" and "source" are optional and only
+reported. A prediction is right when the chosen family is the label or one of
+"also" (LocationSearch's family is location, right only where a line allows
+it).
+
+Reported: n, accuracy, per-label precision / recall / F1, macro-F1 over the
+labels present, the confusion matrix (label -> predicted family -> count),
+the expected calibration error of the confidence (10 equal bins) and the
+milliseconds per query (p50, p95; queries run one at a time). --json prints
+one JSON object with keys n, accuracy, macro_f1, per_label, confusion, ece,
+ms_per_query; --out writes one JSON line per query with every tool's scores.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			items, err := readItems(args[0])
+			if err != nil {
+				return err
+			}
+			g, engine, err := a.grounder(cmd.Context())
+			if err != nil {
+				return err
+			}
+			if err := g.Prepare(cmd.Context()); err != nil {
+				return err
+			}
+			preds, err := grounding.Predict(cmd.Context(), g, items, nil)
+			if err != nil {
+				return fmt.Errorf("eval: %w", err)
+			}
+			if out != "" {
+				if err := writePredictions(out, preds); err != nil {
+					return err
+				}
+			}
+			rep := grounding.Summarize(preds)
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), rep)
+			}
+			writeReport(cmd.OutOrStdout(), engine, rep, preds)
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as one JSON object")
+	cmd.Flags().StringVar(&out, "out", "", "write each query's prediction and scores to this JSONL file")
+	return cmd
+}
+
+// readItems reads the labelled file; a missing or malformed file is the
+// user's to fix.
+func readItems(path string) ([]grounding.Item, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, usageErrorf("eval: %s does not exist", path)
+		}
+		return nil, fmt.Errorf("eval: %w", err)
+	}
+	defer f.Close()
+	items, err := grounding.ReadItems(f)
+	if err != nil {
+		return nil, usageErrorf("eval: %s: %v", path, err)
+	}
+	if len(items) == 0 {
+		return nil, usageErrorf("eval: %s has no queries", path)
+	}
+	return items, nil
+}
+
+func writePredictions(path string, preds []grounding.Prediction) (err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("eval: --out: %w", err)
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("eval: --out: %w", cerr)
+		}
+	}()
+	w := bufio.NewWriter(f)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for _, p := range preds {
+		if err := enc.Encode(p); err != nil {
+			return fmt.Errorf("eval: --out: %w", err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return fmt.Errorf("eval: --out: %w", err)
+	}
+	return nil
+}
+
+// writeReport prints the report for people, with a per-source breakdown
+// when the lines name their source.
+func writeReport(w io.Writer, engine string, rep grounding.Report, preds []grounding.Prediction) {
+	fmt.Fprintf(w, "engine: %s\n", engine)
+	fmt.Fprintf(w, "n %d   accuracy %.3f   macro-F1 %.3f   ECE %.3f   ms/query p50 %.3f p95 %.3f\n\n",
+		rep.N, rep.Accuracy, rep.MacroF1, rep.ECE, rep.MSPerQuery.P50, rep.MSPerQuery.P95)
+	labels := make([]string, 0, len(rep.PerLabel))
+	for l := range rep.PerLabel {
+		labels = append(labels, l)
+	}
+	sort.Strings(labels)
+	fmt.Fprintf(w, "%-10s %6s %10s %8s %8s\n", "label", "n", "precision", "recall", "f1")
+	for _, l := range labels {
+		s := rep.PerLabel[l]
+		fmt.Fprintf(w, "%-10s %6d %10.3f %8.3f %8.3f\n", l, s.N, s.Precision, s.Recall, s.F1)
+	}
+	predicted := map[string]bool{}
+	for _, row := range rep.Confusion {
+		for p := range row {
+			predicted[p] = true
+		}
+	}
+	cols := make([]string, 0, len(predicted))
+	for p := range predicted {
+		cols = append(cols, p)
+	}
+	sort.Strings(cols)
+	fmt.Fprintf(w, "\nconfusion (label -> predicted family):\n%-10s", "")
+	for _, c := range cols {
+		fmt.Fprintf(w, " %9s", c)
+	}
+	fmt.Fprintln(w)
+	for _, l := range labels {
+		fmt.Fprintf(w, "%-10s", l)
+		for _, c := range cols {
+			fmt.Fprintf(w, " %9d", rep.Confusion[l][c])
+		}
+		fmt.Fprintln(w)
+	}
+	bySource := map[string][]grounding.Prediction{}
+	for _, p := range preds {
+		if p.Source != "" {
+			bySource[p.Source] = append(bySource[p.Source], p)
+		}
+	}
+	if len(bySource) == 0 {
+		return
+	}
+	sources := make([]string, 0, len(bySource))
+	for s := range bySource {
+		sources = append(sources, s)
+	}
+	sort.Strings(sources)
+	fmt.Fprintf(w, "\n%-12s %6s %9s   recall by label\n", "source", "n", "accuracy")
+	for _, s := range sources {
+		r := grounding.Summarize(bySource[s])
+		fmt.Fprintf(w, "%-12s %6d %9.3f  ", s, r.N, r.Accuracy)
+		ls := make([]string, 0, len(r.PerLabel))
+		for l := range r.PerLabel {
+			ls = append(ls, l)
+		}
+		sort.Strings(ls)
+		for _, l := range ls {
+			fmt.Fprintf(w, " %s %.3f (%d)", l, r.PerLabel[l].Recall, r.PerLabel[l].N)
+		}
+		fmt.Fprintln(w)
+	}
+}

@@ -1,0 +1,208 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gear-chat/gear/grounding"
+	"github.com/gear-chat/gear/grounding/offline"
+	"github.com/gear-chat/gear/llm"
+	"github.com/gear-chat/gear/sanitize"
+	"github.com/gear-chat/gear/tools/calc"
+	"github.com/gear-chat/gear/tools/place"
+)
+
+func (a *app) groundCommand() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "ground QUERY",
+		Short: "Show how GEAR grounds a query: every tool's S, P, f, call and response, the route and the choice",
+		Long: `Ground one query with GEAR and show the whole decision: the preliminary
+answer, every tool's semantic score S, pattern score P, final score f,
+probability, generated call and response (or mock, or why there is none),
+whether the query needs a tool at all, and the chosen tool with its
+calibrated confidence. The engine that ran is named: "offline" (built in, no
+network) unless a grounding model is configured. Words after QUERY are
+joined to it, so quoting is optional.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			query := strings.TrimSpace(strings.Join(args, " "))
+			if query == "" {
+				return usageErrorf("ground: the query is empty")
+			}
+			g, engine, err := a.grounder(cmd.Context())
+			if err != nil {
+				return err
+			}
+			res, err := g.Ground(cmd.Context(), query)
+			if err != nil {
+				return fmt.Errorf("ground: %w", err)
+			}
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), res)
+			}
+			writeGrounding(cmd.OutOrStdout(), engine, res)
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the whole result as one JSON object")
+	return cmd
+}
+
+// groundingOptions maps the configuration onto GEAR's options.
+func (a *app) groundingOptions() grounding.Options {
+	opts := grounding.DefaultOptions()
+	g := a.cfg.Grounding
+	opts.Gamma, opts.Lambda = g.Gamma, g.Lambda
+	opts.Threshold, opts.Temperature = g.Threshold, g.Temperature
+	if g.ToolTimeout > 0 {
+		opts.ToolTimeout = g.ToolTimeout.D()
+	}
+	return opts
+}
+
+// grounder builds GEAR over the tool library with the configured engine:
+// the model engine when the grounding role names a model, otherwise the
+// offline engine. It also returns a one-line description of the engine.
+func (a *app) grounder(ctx context.Context) (*grounding.Grounder, string, error) {
+	reg, err := a.registry()
+	if err != nil {
+		return nil, "", err
+	}
+	eng, describe, err := a.groundingEngine(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	g, err := grounding.New(reg, eng, a.groundingOptions())
+	if err != nil {
+		return nil, "", err
+	}
+	return g, describe, nil
+}
+
+// groundingEngine picks the engine. The small model is the grounding role;
+// the encoder is the embedding role when it names a model, else the
+// offline lexical encoder; the routing yes/no goes to the chat role when it
+// names a model, else to the small model.
+func (a *app) groundingEngine(ctx context.Context) (grounding.Engine, string, error) {
+	off := a.offlineEngine()
+	slmEP := llm.Resolve(a.cfg, llm.RoleGrounding)
+	if slmEP.Offline {
+		why := "no grounding model configured"
+		if a.cfg.Offline {
+			why = "offline forced"
+		}
+		return off.Grounding(), "offline (lexical encoder, rule-based calls; " + why + ")", nil
+	}
+	hc := llm.WithHTTPClient(a.deps.HTTP)
+	slm, err := llm.New(slmEP, hc)
+	if err != nil {
+		return grounding.Engine{}, "", err
+	}
+	eng := grounding.Engine{Name: grounding.EngineModel, Prober: grounding.SLMProber{SLM: slm}, Router: slm}
+	describe := "model (small model " + slmEP.Model
+	if embEP := llm.Resolve(a.cfg, llm.RoleEmbedding); embEP.Offline {
+		eng.Encoder, eng.Model = off, offline.EncoderModel
+		describe += ", offline lexical encoder"
+	} else {
+		enc, err := llm.New(embEP, hc)
+		if err != nil {
+			return grounding.Engine{}, "", err
+		}
+		eng.Encoder = enc
+		eng.Model = fmt.Sprintf("%s|%s|%d", embEP.BaseURL, embEP.Model, embEP.Dimensions)
+		describe += ", encoder " + embEP.Model
+	}
+	if chatEP := llm.Resolve(a.cfg, llm.RoleChat); !chatEP.Offline {
+		chat, err := llm.New(chatEP, hc)
+		if err != nil {
+			return grounding.Engine{}, "", err
+		}
+		eng.Router = chat
+	}
+	return eng, describe + ")", nil
+}
+
+// offlineEngine builds the offline engine with the gazetteer and the
+// calculator's evaluator. A gazetteer that fails to load leaves the engine
+// finding only UTC offsets and zone abbreviations.
+func (a *app) offlineEngine() *offline.Engine {
+	opts := offline.Options{Evaluate: func(expr string) (string, error) {
+		v, err := calc.Eval(expr)
+		if err != nil {
+			return "", err
+		}
+		return v.String(), nil
+	}}
+	if g, err := place.Load(); err == nil {
+		opts.Places = g
+	}
+	return offline.New(opts)
+}
+
+// writeGrounding prints a grounding result for people. Everything that
+// came from a tool or a model is sanitized.
+func writeGrounding(w io.Writer, engine string, r *grounding.Result) {
+	fmt.Fprintf(w, "engine: %s\n", sanitize.Line(engine))
+	fmt.Fprintf(w, "query: %s\n", sanitize.Line(r.Query))
+	fmt.Fprintf(w, "preliminary answer: %s\n\n", sanitize.Line(r.Preliminary))
+	fmt.Fprintf(w, "  %-18s %-9s %6s %6s %6s %6s  %s\n", "tool", "family", "S", "P", "f", "p", "call -> response")
+	for _, t := range r.Tools {
+		fmt.Fprintf(w, "  %-18s %-9s %6.3f %6.3f %6.3f %6.3f  %s\n", t.Tool, t.Family, t.S, t.P, t.F, t.Probability, probeLine(t))
+	}
+	fmt.Fprintf(w, "  %-18s %-9s %6s %6s %6s %6.3f\n\n", grounding.None, grounding.None, "", "", "", r.NoneProbability)
+	route := "needs a tool"
+	if !r.Route.NeedsTool {
+		route = "needs no tool"
+	}
+	fmt.Fprintf(w, "route: %s (p = %.3f, threshold %.2f, decided by %s", route, r.Route.Probability, r.Route.Threshold, r.Route.By)
+	if r.Route.ModelAsked {
+		fmt.Fprintf(w, "; model said %s", r.Route.ModelSaid)
+	}
+	fmt.Fprintln(w, ")")
+	if r.Choice.Tool == grounding.None {
+		fmt.Fprintf(w, "choice: none, confidence %.2f\n", r.Choice.Confidence)
+	} else {
+		fmt.Fprintf(w, "choice: %s [%s], confidence %.2f\n", r.Choice.Tool, r.Choice.Family, r.Choice.Confidence)
+	}
+	for _, warn := range r.Warnings {
+		fmt.Fprintf(w, "warning: %s\n", sanitize.Line(warn))
+	}
+}
+
+// probeLine is a tool's call and response on one line.
+func probeLine(t grounding.ToolScore) string {
+	call := t.Call
+	if call == "" {
+		call = t.Generated
+	}
+	switch t.Status {
+	case grounding.StatusNoCall:
+		if t.Error != "" {
+			return "(no call: " + oneLine(t.Error) + ")"
+		}
+		return "(no call)"
+	case grounding.StatusUnparsable:
+		return oneLine(call) + " (unparsable: " + oneLine(t.Error) + ")"
+	case grounding.StatusFailed:
+		return oneLine(call) + " -> (failed: " + oneLine(t.Error) + ")"
+	case grounding.StatusTimedOut:
+		return oneLine(call) + " -> (timed out)"
+	case grounding.StatusMock:
+		return oneLine(call) + " -> (mock) " + clipResponse(oneLine(t.Response), 60)
+	}
+	return oneLine(call) + " -> " + clipResponse(oneLine(t.Response), 60)
+}
+
+// clipResponse shortens s to at most n runes, marking the cut.
+func clipResponse(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

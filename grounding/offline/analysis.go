@@ -1,0 +1,234 @@
+package offline
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/gear-chat/gear/tools"
+	"github.com/gear-chat/gear/tools/place"
+)
+
+// analysis is what the engine reads from a query once, shared by the
+// preliminary answer and every tool's call.
+type analysis struct {
+	query string
+	lower string
+	toks  []token
+	// numbers are every quantity, dates and times included; excluded
+	// tells which are parts of a date or time.
+	numbers []number
+	spans   [][2]int // dates, times and UTC offsets: not arithmetic
+	// datetimes are texts of the shapes of tools.DateTimePattern, in
+	// order; dates those of tools.DatePattern (and "tonight").
+	datetimes []string
+	dates     []string
+	places    []mention
+	expr      string
+	explicit  bool // expr written out, not a word problem
+	kind      answerKind
+}
+
+var (
+	// dateTimeRe finds the shapes of tools.DateTimePattern in free text.
+	dateTimeRe = regexp.MustCompile(`\b(?:` + tools.DateTimePattern + `)\b`)
+	dateRe     = regexp.MustCompile(`\b(?:` + tools.DatePattern + `)\b`)
+	// slashDateRe finds 7/13/2036 and 13/7/36, which are dates, not
+	// divisions.
+	slashDateRe = regexp.MustCompile(`\b[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4}\b`)
+	// offsetRe finds a UTC offset: "UTC+8", "GMT -05:00", "utc+5:30".
+	offsetRe = regexp.MustCompile(`(?i)\b(?:utc|gmt)\s?[+\-−]\s?[0-9]{1,2}(?::?[0-9]{2})?\b`)
+	// zoneAbbrevRe finds time zone abbreviations that are not English
+	// words: EST, PDT, CET, AEST, JST... and UTC or GMT alone.
+	zoneAbbrevRe = regexp.MustCompile(`(?i)\b(?:utc|gmt|est|edt|cst|cdt|mst|mdt|pst|pdt|akst|akdt|hst|bst|cet|cest|eet|eest|msk|jst|kst|aest|aedt|acst|acdt|awst|nzst|nzdt|sgt|hkt)\b`)
+)
+
+func (e *Engine) analyze(query string) *analysis {
+	a := &analysis{query: query, lower: strings.ToLower(query), toks: tokenize(query)}
+	a.numbers = findNumbers(query, a.toks)
+	for _, m := range dateTimeRe.FindAllStringIndex(query, -1) {
+		a.spans = append(a.spans, [2]int{m[0], m[1]})
+		a.datetimes = append(a.datetimes, query[m[0]:m[1]])
+	}
+	for _, m := range slashDateRe.FindAllStringIndex(query, -1) {
+		a.spans = append(a.spans, [2]int{m[0], m[1]})
+	}
+	for _, m := range dateRe.FindAllStringIndex(query, -1) {
+		a.dates = append(a.dates, strings.ToLower(query[m[0]:m[1]]))
+	}
+	if hasAnyWord(a.lower, "tonight") {
+		a.dates = append(a.dates, "today")
+	}
+	a.places = e.findPlaces(query)
+	for _, p := range a.places {
+		a.spans = append(a.spans, [2]int{p.Start, p.End})
+	}
+	a.expr, a.explicit = expression(a)
+	a.kind = e.answerKindOf(a)
+	return a
+}
+
+// mention is a place named in the query: its byte span and the name to
+// call tools with.
+type mention struct {
+	Start, End int
+	Name       string
+}
+
+// findPlaces merges the gazetteer's mentions with UTC offsets and zone
+// abbreviations in any case ("utc+8", "pst"), in order of position,
+// dropping overlaps (the longer mention wins). The tools resolve a name
+// with the same gazetteer, so either form finds the same place.
+func (e *Engine) findPlaces(query string) []mention {
+	var found []mention
+	for _, m := range offsetRe.FindAllStringIndex(query, -1) {
+		text := strings.ToUpper(strings.Join(strings.Fields(query[m[0]:m[1]]), ""))
+		found = append(found, mention{Start: m[0], End: m[1], Name: strings.ReplaceAll(text, "−", "-")})
+	}
+	for _, m := range zoneAbbrevRe.FindAllStringIndex(query, -1) {
+		found = append(found, mention{Start: m[0], End: m[1], Name: strings.ToUpper(query[m[0]:m[1]])})
+	}
+	if e.places != nil {
+		for _, m := range e.places.Scan(query) {
+			// Cities, regions and countries by their display name; zones
+			// ("Sakhalin" is Asia/Sakhalin) and offsets as written.
+			name := m.Place.Name
+			if m.Place.Kind == place.KindOffset || m.Place.Kind == place.KindZone || name == "" {
+				name = strings.TrimSpace(m.Text)
+			}
+			found = append(found, mention{Start: m.Start, End: m.End, Name: name})
+		}
+	}
+	sort.SliceStable(found, func(i, j int) bool {
+		if found[i].Start != found[j].Start {
+			return found[i].Start < found[j].Start
+		}
+		return found[i].End-found[i].Start > found[j].End-found[j].Start
+	})
+	var out []mention
+	for _, m := range found {
+		if len(out) > 0 && m.Start < out[len(out)-1].End {
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// excluded reports whether byte offset pos lies in a date, time, offset or
+// place name.
+func (a *analysis) excluded(pos int) bool {
+	for _, s := range a.spans {
+		if pos >= s[0] && pos < s[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// sentences splits the query at sentence ends: ".", "?" or "!" followed by
+// a space and a capital or the end, but not after an abbreviation ("Mrs.")
+// or inside a number ("3.5").
+func (a *analysis) sentences() []string {
+	var out []string
+	text := strings.TrimSpace(a.query)
+	start := 0
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c != '.' && c != '?' && c != '!' {
+			continue
+		}
+		end := i + 1
+		if end < len(text) && !(text[end] == ' ' && end+1 < len(text) && (isUpper(text[end+1]) || text[end+1] == '"')) {
+			continue
+		}
+		if c == '.' && isAbbreviation(text[start:i]) {
+			continue
+		}
+		if s := strings.TrimSpace(text[start:end]); s != "" {
+			out = append(out, s)
+		}
+		start = end
+	}
+	if s := strings.TrimSpace(text[start:]); s != "" {
+		out = append(out, s)
+	}
+	return out
+}
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+
+// isAbbreviation reports whether text ends with a title or short form that
+// takes a period ("Mrs", "Dr", "St").
+func isAbbreviation(text string) bool {
+	i := strings.LastIndexAny(text, " (") + 1
+	switch strings.ToLower(text[i:]) {
+	case "mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "mt", "ft", "vs", "etc", "no", "approx", "e.g", "i.e":
+		return true
+	}
+	return false
+}
+
+// lastSentence is the query's last sentence, lower case.
+func (a *analysis) lastSentence() string {
+	ss := a.sentences()
+	if len(ss) == 0 {
+		return ""
+	}
+	return strings.ToLower(ss[len(ss)-1])
+}
+
+// isStoryProblem reports whether the query is a story that ends in a
+// question: statements, then a question — the shape of a word problem.
+func (a *analysis) isStoryProblem() bool {
+	ss := a.sentences()
+	if len(ss) < 2 {
+		return false
+	}
+	last := strings.ToLower(ss[len(ss)-1])
+	if strings.HasSuffix(last, "?") {
+		return true
+	}
+	w := strings.Fields(last)
+	return len(w) > 0 && (isWhQuestion(strings.TrimSuffix(w[0], ",")) || w[0] == "when")
+}
+
+func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
+
+// asksQuantity reports whether the query asks for an amount.
+func (a *analysis) asksQuantity() bool {
+	for _, cue := range quantityCues {
+		if containsPhrase(a.lower, cue) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsPhrase reports whether the phrase occurs in text at word
+// boundaries.
+func containsPhrase(text, phrase string) bool {
+	for from := 0; ; {
+		i := strings.Index(text[from:], phrase)
+		if i < 0 {
+			return false
+		}
+		start, end := from+i, from+i+len(phrase)
+		if (start == 0 || !isWordByte(text[start-1])) && (end == len(text) || !isWordByte(text[end])) {
+			return true
+		}
+		from = start + 1
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '\''
+}
+
+// firstWord is the query's first word, lower case.
+func (a *analysis) firstWord() string {
+	if len(a.toks) == 0 {
+		return ""
+	}
+	return a.toks[0].text
+}

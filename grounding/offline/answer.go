@@ -1,0 +1,273 @@
+package offline
+
+import (
+	"strings"
+
+	"github.com/gear-chat/gear/grounding"
+)
+
+// The preliminary answer. A small model answering zero-shot is often
+// wrong, but the *shape* of its answer — a number, a clock time, English
+// words — is what GEAR's pattern score compares with each tool's response
+// (papers/gear.txt §3.2, §6.2). The offline engine has no model, so it
+// answers with the shape alone: it decides what kind of answer the
+// question asks for and writes a short, fixed example of that kind. The
+// examples are deliberately bare (no surrounding sentence), and are shown
+// as what they are: the engine's guess at the answer's form.
+//
+// Kinds, first match wins:
+//
+//	explicit arithmetic                      -> its value (the calculator's evaluator) or "12"
+//	the clock now or somewhere, a time zone,
+//	  a conversion ("what time is it in X")  -> "10:30"
+//	today's date ("what day is it")          -> "2024-05-01"
+//	the weather ("will it rain", "forecast") -> "sunny, 21 °C"
+//	how many / how much / a word problem     -> "12"
+//	when, what year                          -> "1969"
+//	define / what does X mean                -> "a short definition"
+//	who / what / which / where / why / how   -> "John Smith"
+//	a yes-no question                        -> "yes"
+//	anything else (a request, a remark)      -> "Sure, I can help with that."
+const (
+	shapeNumber     = "12"
+	shapeTime       = "10:30"
+	shapeDate       = "2024-05-01"
+	shapeWeather    = "sunny, 21 °C"
+	shapeYear       = "1969"
+	shapeDefinition = "a short definition"
+	shapeEntity     = "John Smith"
+	shapeYesNo      = "yes"
+	shapeOther      = "Sure, I can help with that."
+)
+
+// answerKind is the kind of answer a query asks for.
+type answerKind int
+
+const (
+	kindOther answerKind = iota
+	kindNumber
+	kindTime
+	kindDate
+	kindWeather
+	kindYear
+	kindDefinition
+	kindEntity
+	kindYesNo
+)
+
+// answerKindOf classifies the query; the first rule that applies wins.
+func (e *Engine) answerKindOf(a *analysis) answerKind {
+	low := a.lower
+	first := a.firstWord()
+	switch {
+	case a.expr != "" && a.explicit:
+		return kindNumber
+	case asksTime(a):
+		return kindTime
+	case asksDate(a):
+		return kindDate
+	case e.asksWeather(a):
+		return kindWeather
+	case a.expr != "" || a.asksQuantity():
+		return kindNumber
+	case first == "when" || strings.HasPrefix(low, "what year") || strings.HasPrefix(low, "in what year") || strings.HasPrefix(low, "in which year"):
+		return kindYear
+	case focusIsDefinition(low):
+		return kindDefinition
+	case isWhQuestion(first):
+		return kindEntity
+	case isYesNoQuestion(a):
+		return kindYesNo
+	}
+	return kindOther
+}
+
+// pattern is the GEAR output pattern an answer of this kind has ("" for
+// plain English or a number).
+func (k answerKind) pattern() string {
+	switch k {
+	case kindTime, kindDate:
+		return grounding.PatternTime
+	case kindWeather:
+		return grounding.PatternWeather
+	case kindNumber, kindYear:
+		return grounding.PatternNumber
+	}
+	return ""
+}
+
+func (e *Engine) preliminary(a *analysis) string {
+	switch a.kind {
+	case kindNumber:
+		if a.expr != "" && a.explicit && e.evaluate != nil {
+			if v, err := e.evaluate(a.expr); err == nil {
+				return v
+			}
+		}
+		return shapeNumber
+	case kindTime:
+		return shapeTime
+	case kindDate:
+		return shapeDate
+	case kindWeather:
+		return shapeWeather
+	case kindYear:
+		return shapeYear
+	case kindDefinition:
+		return shapeDefinition
+	case kindEntity:
+		return shapeEntity
+	case kindYesNo:
+		return shapeYesNo
+	}
+	return shapeOther
+}
+
+// asksTime: the question is about the clock itself — the time now or
+// somewhere, a time zone, a conversion — not about when an event is
+// ("what time is my meeting").
+func asksTime(a *analysis) bool {
+	low := a.lower
+	for _, cue := range []string{"time is it", "time it is", "hour is it", "hour it is", "time will it be", "time it will be", "time would it be", "time was it", "the time in", "the time at",
+		"the time there", "the time here", "current time", "local time", "the time now", "time right now", "time zone",
+		"time zones", "timezone", "timezones", "time difference", "utc offset", "o'clock is it"} {
+		if containsPhrase(low, cue) {
+			return true
+		}
+	}
+	for _, cue := range []string{"what time", "what's the time", "whats the time", "what is the time", "tell me the time"} {
+		if followedBy(low, cue, "", "in", "now", "there", "here", "at", "please", "right", "currently", "for") {
+			return true
+		}
+	}
+	// A given date-time and a place to convert it to.
+	return len(a.datetimes) > 0 && len(a.places) >= 2
+}
+
+// asksDate: the question is about the calendar day now ("what's the date",
+// "what day is it"), not the date of an event ("the date of my paycheck").
+func asksDate(a *analysis) bool {
+	low := a.lower
+	for _, cue := range []string{"date today", "today's date", "todays date", "date is it", "date will it be", "date was it",
+		"day is it", "day is today", "day will it be", "day was it", "day of the week is it", "day of the week is today",
+		"current date", "the date now", "date it is", "date it will be", "day it is", "day it will be", "day are we",
+		"day of the week are we", "date are we",
+		"day of the week will it be", "what's today", "whats today", "what is today", "date tomorrow"} {
+		if containsPhrase(low, cue) {
+			return true
+		}
+	}
+	for _, cue := range []string{"what date", "what's the date", "whats the date", "what is the date", "tell me the date",
+		"give me the date", "what day", "which day", "what day of the week", "what's the day", "what is the day"} {
+		if followedBy(low, cue, "", "today", "now", "please", "in", "there", "here", "right", "currently") {
+			return true
+		}
+	}
+	// "is today Monday?"
+	for _, day := range []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"} {
+		if followedBy(low, "is today", day) || followedBy(low, "is it", day) {
+			return true
+		}
+	}
+	return false
+}
+
+// followedBy reports whether the phrase occurs at word boundaries and the
+// next word is one of next ("" meaning the end of the text).
+func followedBy(text, phrase string, next ...string) bool {
+	toks := tokenize(text)
+	words := strings.Fields(phrase)
+	for i := 0; i+len(words) <= len(toks); i++ {
+		match := true
+		for k, w := range words {
+			if toks[i+k].text != w {
+				match = false
+				break
+			}
+		}
+		if !match {
+			continue
+		}
+		after := ""
+		if i+len(words) < len(toks) {
+			after = toks[i+len(words)].text
+		}
+		for _, n := range next {
+			if after == n {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// asksWeather: the query asks about the weather — it says "weather" or
+// "forecast", or uses a weather word about conditions: with the empty "it"
+// of "will it rain", "is it cold", with a place or a day ("snow in Oslo",
+// "rain tomorrow", "the temperature yesterday"), or as a chance ("the
+// chance of rain"). A weather word alone is not enough: "freeze my
+// account", "the temperature of the AC".
+func (e *Engine) asksWeather(a *analysis) bool {
+	if hasAnyWord(a.lower, "weather", "forecast", "forecasts") {
+		return true
+	}
+	if !e.mentionsWeather(a) || !isQuestionish(a) && len(a.places) == 0 {
+		return false
+	}
+	return hasAnyWord(a.lower, "it", "it's", "there", "yesterday", "tonight", "weekend", "outside") ||
+		containsPhrase(a.lower, "chance of") || len(a.places) > 0 || len(a.dates) > 0
+}
+
+// mentionsWeather: a word of the weather vocabulary appears.
+func (e *Engine) mentionsWeather(a *analysis) bool {
+	for _, t := range a.toks {
+		for _, c := range e.lex.conceptsOf(t.text) {
+			if c == conceptWeather {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isWhQuestion(w string) bool {
+	switch w {
+	case "who", "whom", "whose", "what", "what's", "whats", "which", "where", "where's", "why", "how":
+		return true
+	}
+	return false
+}
+
+// isQuestionish: a question by its mark, its first word, or a request to
+// be told something ("tell me if it will rain").
+func isQuestionish(a *analysis) bool {
+	if strings.Contains(a.query, "?") {
+		return true
+	}
+	switch a.firstWord() {
+	case "is", "are", "was", "were", "do", "does", "did", "will", "would", "can", "could", "should", "has", "have",
+		"who", "whom", "whose", "what", "what's", "whats", "which", "where", "where's", "when", "why", "how":
+		return true
+	}
+	return containsPhrase(a.lower, "tell me") || containsPhrase(a.lower, "i want to know") ||
+		containsPhrase(a.lower, "i need to know") || containsPhrase(a.lower, "let me know")
+}
+
+// isYesNoQuestion: an auxiliary verb first ("is it open", "can you ...")
+// or a question mark.
+func isYesNoQuestion(a *analysis) bool {
+	switch a.firstWord() {
+	case "is", "are", "was", "were", "do", "does", "did", "will", "would", "can", "could", "should", "has", "have":
+		return true
+	}
+	return strings.HasSuffix(strings.TrimSpace(a.query), "?")
+}
+
+func focusIsDefinition(low string) bool {
+	for _, cue := range []string{"define", "definition", "meaning of", "what does", "what do"} {
+		if containsPhrase(low, cue) {
+			return cue != "what does" && cue != "what do" || endsWithAny(strings.TrimRight(low, "?.! "), " mean", " means")
+		}
+	}
+	return false
+}

@@ -1,0 +1,143 @@
+// Package offline is gear's built-in grounding engine: no network, no
+// model, deterministic. It fills GEAR's two model roles with rules, and says
+// so — its name is "offline" wherever grounding is shown:
+//
+//   - the encoder (enc of §3.1) is lexical: stems, a small thesaurus of the
+//     built-in tools' subjects, and character trigrams, hashed into a
+//     vector (encoder.go);
+//   - the small model's calls (q_i = SLM(π_i + Q)) are extracted by rules
+//     driven by each tool's typed parameters: an arithmetic expression from
+//     numbers and operator words (arith.go, wordproblem.go), places from
+//     the gazetteer, UTC offsets and zone abbreviations, date-times and
+//     dates of the shapes the tools read, enum values named in the query,
+//     a search term from the question's focus (extract.go). A call is made
+//     only when the query supplies every required argument — except that a
+//     required place the query does not name is "here" (or Options.Home)
+//     when the query asks for what the tool answers ("will it rain?") —
+//     and a tool whose parameters are all optional, which could otherwise
+//     be called on any query, only when the query asks for an answer of
+//     its output pattern;
+//   - the preliminary answer (â = SLM(Q)) is the shape of answer the
+//     question asks for — a number for "how many", a clock time for "what
+//     time", a weather reading for "will it rain" — written as a short
+//     example of that shape, not an answer (answer.go).
+package offline
+
+import (
+	"context"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/gear-chat/gear/grounding"
+	"github.com/gear-chat/gear/tools"
+	"github.com/gear-chat/gear/tools/place"
+)
+
+// PlaceFinder finds the places a text names; *place.Gazetteer is one,
+// fast enough to run on every query.
+type PlaceFinder interface {
+	Scan(text string) []place.Mention
+}
+
+// Options configure the engine.
+type Options struct {
+	// Places finds place names; nil finds only UTC offsets and zone
+	// abbreviations.
+	Places PlaceFinder
+	// Home is the place a call names for a required place the query does
+	// not name (see the package doc); empty means "here".
+	Home string
+	// Evaluate computes an explicit arithmetic expression for the
+	// preliminary answer (the calculator's evaluator); nil leaves the
+	// answer a number-shaped placeholder.
+	Evaluate func(expr string) (string, error)
+}
+
+// Engine is the offline engine. It is safe for concurrent use.
+type Engine struct {
+	lex      *lexicon
+	places   PlaceFinder
+	evaluate func(string) (string, error)
+	home     string
+
+	mu    sync.Mutex
+	memo  map[string]*memoEntry
+	order []string
+}
+
+type memoEntry struct {
+	once sync.Once
+	a    *analysis
+}
+
+// memoSize bounds the queries whose analysis is kept: grounding asks for
+// one query's analysis n+1 times at once, never for old ones.
+const memoSize = 64
+
+// MaxQueryBytes bounds what the engine reads of a query: a question is
+// short, and a pasted document must not make grounding slow. The rest is
+// ignored (cut at a character boundary).
+const MaxQueryBytes = 2000
+
+// New makes the engine.
+func New(opts Options) *Engine {
+	home := opts.Home
+	if home == "" {
+		home = "here"
+	}
+	return &Engine{lex: newLexicon(), places: opts.Places, evaluate: opts.Evaluate, home: home, memo: map[string]*memoEntry{}}
+}
+
+// Grounding returns the engine in grounding's terms: name "offline", the
+// lexical encoder, and the rule-based prober. It has no yes/no model, so
+// routing goes by the confidence threshold.
+func (e *Engine) Grounding() grounding.Engine {
+	return grounding.Engine{Name: grounding.EngineOffline, Model: EncoderModel, Encoder: e, Prober: e}
+}
+
+// analysisOf returns the query's analysis, computing it once however many
+// tools ask at the same time.
+func (e *Engine) analysisOf(query string) *analysis {
+	e.mu.Lock()
+	ent, ok := e.memo[query]
+	if !ok {
+		ent = &memoEntry{}
+		e.memo[query] = ent
+		e.order = append(e.order, query)
+		if len(e.order) > memoSize {
+			delete(e.memo, e.order[0])
+			e.order = e.order[1:]
+		}
+	}
+	e.mu.Unlock()
+	ent.once.Do(func() { ent.a = e.analyze(truncate(query, MaxQueryBytes)) })
+	return ent.a
+}
+
+// Preliminary returns the shape of answer the query asks for.
+func (e *Engine) Preliminary(ctx context.Context, query string) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	return e.preliminary(e.analysisOf(query)), nil
+}
+
+// Call extracts a call of spec's tool from the query, or "" when the query
+// does not supply its required arguments.
+func (e *Engine) Call(ctx context.Context, spec tools.Spec, query string) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	return e.extract(e.analysisOf(query), spec), nil
+}
+
+// truncate cuts s to at most n bytes at a character boundary.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}

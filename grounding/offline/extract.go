@@ -1,0 +1,307 @@
+package offline
+
+import (
+	"strings"
+
+	"github.com/gear-chat/gear/tools"
+)
+
+// extract builds a call of spec from the query by parameter type. Every
+// required parameter must be found in the query; optional ones are given
+// while found, in order (an optional parameter can only be left out from
+// the end). The result is canonical call text, or "".
+func (e *Engine) extract(a *analysis, spec tools.Spec) string {
+	var args []string
+	used := map[string]bool{}
+	roles := placeRoles(a)
+	for _, p := range spec.Params {
+		v, ok := e.fill(a, spec, p, roles, used)
+		if !ok {
+			if p.Optional {
+				break
+			}
+			return ""
+		}
+		args = append(args, v)
+	}
+	// A tool whose parameters are all optional could be called on any
+	// query at all, so it is called only when the answer the query asks
+	// for has the tool's output pattern ("what's the date?" of a clock);
+	// a place in the query does not make a question about it a question
+	// about the time there.
+	if spec.RequiredParams() == 0 && spec.OutputPattern != "" && !asksFor(a, spec) {
+		return ""
+	}
+	return spec.Name + "(" + strings.Join(args, ", ") + ")"
+}
+
+// asksFor reports whether the query asks for an answer of the tool's
+// declared output pattern.
+func asksFor(a *analysis, spec tools.Spec) bool {
+	return spec.OutputPattern != "" && a.kind.pattern() == spec.OutputPattern
+}
+
+// fill finds one argument.
+func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, roles placeRoleSet, used map[string]bool) (string, bool) {
+	switch p.Type {
+	case tools.TypeExpression:
+		if a.expr == "" {
+			return "", false
+		}
+		return a.expr, true
+	case tools.TypeNumber, tools.TypeInteger:
+		for _, n := range a.numbers {
+			key := "n" + tools.FormatNumber(float64(n.start))
+			if used[key] || a.excluded(n.start) {
+				continue
+			}
+			if p.Type == tools.TypeInteger && n.value != float64(int64(n.value)) {
+				continue
+			}
+			used[key] = true
+			return tools.FormatNumber(n.value), true
+		}
+	case tools.TypePlace:
+		m, ok := roles.pick(p.Name, used)
+		if !ok {
+			// A required place the query does not name is the user's own
+			// when the query asks for what the tool answers ("will it
+			// rain?" of a weather tool).
+			if p.Optional || used["here"] || len(a.places) > 0 || !asksFor(a, spec) {
+				return "", false
+			}
+			used["here"] = true
+			return tools.Quote(e.home), true
+		}
+		return tools.Quote(m.Name), true
+	case tools.TypeDateTime:
+		for _, d := range a.datetimes {
+			if !used["dt"+d] {
+				used["dt"+d] = true
+				return tools.Quote(d), true
+			}
+		}
+	case tools.TypeDate:
+		for _, d := range a.dates {
+			if !used["d"+d] {
+				used["d"+d] = true
+				return tools.Quote(d), true
+			}
+		}
+	case tools.TypeEnum:
+		for _, v := range p.Enum {
+			if containsPhrase(a.lower, strings.ToLower(v)) {
+				return tools.Quote(v), true
+			}
+		}
+	case tools.TypeString:
+		term := focus(a)
+		if term == "" {
+			return "", false
+		}
+		if r := []rune(term); len(r) > p.StringBound() {
+			term = strings.TrimSpace(string(r[:p.StringBound()]))
+		}
+		return tools.Quote(term), true
+	}
+	return "", false
+}
+
+// placeRoleSet holds the query's places with the roles a conversion
+// gives them: where the given time is ("from") and where it is wanted
+// ("to").
+type placeRoleSet struct {
+	all      []mention
+	from, to int // indexes into all, or -1
+}
+
+// pick returns the place for a parameter: a parameter named for the
+// source ("from", "source", "src") takes the "from" place, one named for
+// the target ("to", "target", "dest") the "to" place, any other the place
+// asked about (the "to" place) or else the first; each place is used once.
+func (r placeRoleSet) pick(param string, used map[string]bool) (mention, bool) {
+	var order []int
+	switch {
+	case strings.Contains(param, "from") || strings.Contains(param, "source") || strings.Contains(param, "src"):
+		order = append(order, r.from)
+	case strings.HasPrefix(param, "to") || strings.Contains(param, "_to") || strings.Contains(param, "target") || strings.Contains(param, "dest"):
+		order = append(order, r.to)
+	default:
+		order = append(order, r.to)
+	}
+	for i := range r.all {
+		order = append(order, i)
+	}
+	for _, i := range order {
+		key := "p" + tools.FormatNumber(float64(i))
+		if i >= 0 && !used[key] {
+			used[key] = true
+			return r.all[i], true
+		}
+	}
+	return mention{}, false
+}
+
+// placeRoles decides which place a time conversion starts from and which
+// it asks about, from plain English cues: the speaker's place ("I am in",
+// "here") is where the given time is; "the time in X", "what time is it in
+// X" and the other person's place ("he is in", "someone in") are where it
+// is wanted; otherwise the place closest to the given time is where it is,
+// and the other is the target.
+func placeRoles(a *analysis) placeRoleSet {
+	r := placeRoleSet{all: a.places, from: -1, to: -1}
+	if len(a.places) < 2 {
+		return r
+	}
+	before := func(m mention, n int) string {
+		start := m.Start - n
+		if start < 0 {
+			start = 0
+		}
+		return strings.ToLower(a.query[start:m.Start])
+	}
+	for i, m := range a.places {
+		ctx := before(m, 24)
+		switch {
+		case r.from < 0 && endsWithAny(ctx, "i am in ", "i'm in ", "i live in ", "we are in ", "we're in ", "here in ", "my time in "):
+			r.from = i
+		case r.to < 0 && endsWithAny(ctx, "time in ", "time is it in ", "time will it be in ", "he is in ", "she is in ", "they are in ",
+			"he's in ", "she's in ", "they're in ", "someone in ", "friend in ", "is in ", "to talk to someone in "):
+			r.to = i
+		}
+	}
+	if r.from < 0 && len(a.datetimes) > 0 {
+		dt := strings.Index(a.query, a.datetimes[0])
+		best, bestDist := -1, 0
+		for i, m := range a.places {
+			if i == r.to {
+				continue
+			}
+			d := m.Start - (dt + len(a.datetimes[0]))
+			if d < 0 {
+				d = dt - m.End
+			}
+			if d < 0 {
+				d = -d
+			}
+			if best < 0 || d < bestDist {
+				best, bestDist = i, d
+			}
+		}
+		r.from = best
+	}
+	if r.from < 0 {
+		for i := range a.places {
+			if i != r.to {
+				r.from = i
+				break
+			}
+		}
+	}
+	if r.to < 0 {
+		for i := range a.places {
+			if i != r.from {
+				r.to = i
+				break
+			}
+		}
+	}
+	return r
+}
+
+func endsWithAny(s string, suffixes ...string) bool {
+	for _, suf := range suffixes {
+		if strings.HasSuffix(s, suf) {
+			return true
+		}
+	}
+	return false
+}
+
+// requestPrefixes are the politeness and request openings stripped before
+// a search term is read ("can you tell me", "I want to know").
+var requestPrefixes = []string{
+	"please", "can you", "could you", "would you", "will you", "can u", "tell me", "let me know", "i want to know",
+	"i'd like to know", "i would like to know", "i need to know", "i wonder", "do you know", "i want", "i need",
+	"search for", "search", "look up", "lookup", "find out", "find", "show me", "give me", "explain",
+	"describe", "what about", "so", "hey", "ok", "okay",
+}
+
+// focus reads a search term from a question or a look-up request: what is
+// to be defined ("define X", "what does X mean", "what is X"), or the rest
+// of a wh-question once the question word and its auxiliary are gone ("who
+// wrote Hamlet" -> "wrote Hamlet"). A query that is neither a question nor
+// a look-up request gives no term: there is nothing to look up.
+func focus(a *analysis) string {
+	q := strings.Trim(strings.TrimSpace(strings.ToValidUTF8(a.query, "")), "?.! ")
+	// Lower-case ASCII only, so that low and q keep the same byte offsets.
+	low := lowerASCII(q)
+	lookup := false
+	for changed := true; changed; {
+		changed = false
+		for _, p := range requestPrefixes {
+			if strings.HasPrefix(low, p+" ") {
+				if p == "search for" || p == "search" || p == "look up" || p == "lookup" || p == "find" || p == "explain" || p == "describe" {
+					lookup = true
+				}
+				q, low = strings.TrimSpace(q[len(p):]), strings.TrimSpace(low[len(p):])
+				changed = true
+			}
+		}
+	}
+	for _, suf := range []string{" for me please", " for me", " please", " mean", " means", " meant"} {
+		if strings.HasSuffix(low, suf) {
+			q, low = strings.TrimSpace(q[:len(q)-len(suf)]), low[:len(low)-len(suf)]
+		}
+	}
+	for _, p := range []string{"the definition of the word ", "the definition of ", "definition of the word ", "definition of ",
+		"the meaning of the word ", "the meaning of ", "meaning of the word ", "meaning of ", "define the word ", "define "} {
+		if i := strings.Index(low, p); i >= 0 {
+			return strings.TrimSpace(q[i+len(p):])
+		}
+	}
+	words := strings.Fields(low)
+	if len(words) == 0 {
+		return ""
+	}
+	question := lookup || strings.HasSuffix(strings.TrimSpace(a.query), "?")
+	switch words[0] {
+	case "who", "whom", "whose", "what", "what's", "whats", "when", "where", "where's", "which", "why", "how":
+		question = true
+	case "is", "are", "was", "were", "do", "does", "did", "can", "could", "has", "have", "had":
+		question = true
+	}
+	if !question {
+		return ""
+	}
+	// Drop the question word, its auxiliary and leading articles.
+	skip := map[string]bool{"who": true, "whom": true, "whose": true, "what": true, "what's": true, "whats": true,
+		"when": true, "where": true, "where's": true, "which": true, "why": true, "how": true,
+		"is": true, "are": true, "was": true, "were": true, "do": true, "does": true, "did": true,
+		"a": true, "an": true, "the": true, "many": true, "much": true}
+	i := 0
+	for i < len(words) && skip[words[i]] {
+		i++
+	}
+	if i == len(words) {
+		return ""
+	}
+	// Map back to the original casing by position in the word list.
+	orig := strings.Fields(q)
+	if len(orig) != len(words) {
+		return strings.Join(words[i:], " ")
+	}
+	return strings.Join(orig[i:], " ")
+}
+
+// lowerASCII lower-cases ASCII letters and leaves every other byte as it
+// is, so offsets into the result are offsets into s.
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}

@@ -1,0 +1,241 @@
+package offline
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"github.com/gear-chat/gear/tools"
+	"github.com/gear-chat/gear/tools/place"
+)
+
+// testEngine has the real gazetteer, loaded once for the package's tests.
+var testEngine = sync.OnceValue(func() *Engine {
+	g, err := place.Load()
+	if err != nil {
+		panic(err)
+	}
+	return New(Options{Places: g})
+})
+
+func TestExpression(t *testing.T) {
+	tests := []struct {
+		query, want string
+		explicit    bool
+	}{
+		{"what is 48 multiplied by 4 divided by 2", "48 * 4 / 2", true},
+		{"what is 89 divided by 3", "89 / 3", true},
+		{"what is 13 times 57", "13 * 57", true},
+		{"can you add 5 and 89", "5 + 89", true},
+		{"can you subtract 36 from 5", "5 - 36", true},
+		{"can you divide 100 by 20", "100 / 20", true},
+		{"multiply three by four", "3 * 4", true},
+		{"what is the square root of 8814", "sqrt(8814)", true},
+		{"what's the cube root of 27", "(27) ^ (1 / 3)", true},
+		{"what is 15 percent of 80", "15% of 80", true},
+		{"what is 15% of 80", "15% of 80", true},
+		{"2 to the power of 10", "2 ^ 10", true},
+		{"what is 5 squared plus 1", "5 ^ 2 + 1", true},
+		{"is 126 divisible by 8", "126 mod 8", true},
+		{"the average of 72, 85 and 91", "avg(72, 85, 91)", true},
+		{"the sum of 3, 4 and 5", "3 + 4 + 5", true},
+		{"one hundred and fifty plus twenty-five", "150 + 25", true},
+		{"what's 2+2*3", "2 + 2 * 3", true},
+		{"-5 minus 3", "-5 - 3", true},
+		// Word problems: the numbers joined by the operation the wording suggests.
+		{"Frank read 2 pages at school, 3 on the bus and 3 at home. How many pages did Frank read?", "2 + 3 + 3", false},
+		{"You want to share 34 pencils among 6 friends. How many would each friend get?", "34 / 6", false},
+		{"A waiter had fourteen customers. After some left he still had three customers. How many customers left?", "14 - 3", false},
+		{"Her hair is 18 cm long and it doubles. How much hair does she have now?", "18 * 2", false},
+		// No arithmetic.
+		{"transfer ten dollars from my checking to my savings", "", false},
+		{"set a timer for 10 minutes and 30 seconds", "", false},
+		{"If it is 2039-12-07 02:24:01 here, what time is it there?", "", false},
+		{"I need the weather for 7/13/2036 in Gwynedd Valley", "", false},
+		{"what time is it in GMT-5", "", false},
+		{"can you factor x squared plus 4 x plus 4", "", false},
+		{"help me solve this math equation", "", false},
+	}
+	e := testEngine()
+	for _, tt := range tests {
+		a := e.analyze(tt.query)
+		if a.expr != tt.want || a.expr != "" && a.explicit != tt.explicit {
+			t.Errorf("%q: expression %q (explicit %v), want %q (explicit %v)", tt.query, a.expr, a.explicit, tt.want, tt.explicit)
+		}
+		if a.expr != "" {
+			if ok, _, msg := tools.CheckExpression(a.expr); !ok {
+				t.Errorf("%q: %q is not an expression: %s", tt.query, a.expr, msg)
+			}
+		}
+	}
+}
+
+// specs mirror the built-in tools' parameters.
+func specs() map[string]tools.Spec {
+	list := []tools.Spec{
+		{Name: "Calculator", Family: tools.FamilyCalc, Description: "arithmetic", Params: []tools.Param{{Name: "expression", Type: tools.TypeExpression}}},
+		{Name: "CurrentTime", Family: tools.FamilyTimezone, Description: "clock", OutputPattern: "time",
+			Params: []tools.Param{{Name: "place", Type: tools.TypePlace, Optional: true}}},
+		{Name: "TimezoneConverter", Family: tools.FamilyTimezone, Description: "convert", OutputPattern: "time",
+			Params: []tools.Param{{Name: "datetime", Type: tools.TypeDateTime}, {Name: "from_place", Type: tools.TypePlace}, {Name: "to_place", Type: tools.TypePlace}}},
+		{Name: "WeatherSearch", Family: tools.FamilyWeather, Description: "weather", OutputPattern: "weather",
+			Params: []tools.Param{{Name: "place", Type: tools.TypePlace}, {Name: "date", Type: tools.TypeDate, Optional: true}}},
+		{Name: "LocationSearch", Family: tools.FamilyLocation, Description: "where", Params: []tools.Param{{Name: "place", Type: tools.TypePlace}}},
+		{Name: "WikiSearch", Family: tools.FamilyWiki, Description: "look up", Params: []tools.Param{{Name: "term", Type: tools.TypeString}}},
+		{Name: "Units", Family: "units", Description: "units", Params: []tools.Param{
+			{Name: "system", Type: tools.TypeEnum, Enum: []string{"metric", "imperial"}}, {Name: "n", Type: tools.TypeInteger, Optional: true}}},
+	}
+	m := map[string]tools.Spec{}
+	for _, s := range list {
+		m[s.Name] = s
+	}
+	return m
+}
+
+func TestCalls(t *testing.T) {
+	tests := []struct {
+		query, tool, want string
+	}{
+		{"what is 48 multiplied by 4 divided by 2", "Calculator", "Calculator(48 * 4 / 2)"},
+		{"what time is it in adelaide", "CurrentTime", `CurrentTime("Adelaide")`},
+		{"what time is it", "CurrentTime", `CurrentTime()`},
+		{"what's today's date", "CurrentTime", `CurrentTime()`},
+		// A place alone does not make a question about it one for the clock.
+		{"how many people live in Nairobi", "CurrentTime", ``},
+		{"who wrote Hamlet", "CurrentTime", ``},
+		// Conversions: where the given time is, and where it is wanted.
+		{"What is the time in Sakhalin if it is Mar 10 2038 01:27:31PM in Funafuti?", "TimezoneConverter",
+			`TimezoneConverter("Mar 10 2038 01:27:31PM", "Funafuti", "Sakhalin")`},
+		{"I want to make a call to someone. He is in Jerusalem, and I am in GMT-8. If it is May 25 2038 11:22:40PM here, what time is it there?",
+			"TimezoneConverter", `TimezoneConverter("May 25 2038 11:22:40PM", "GMT-8", "Jerusalem")`},
+		{"if it is 3pm in London what time is it in New York", "TimezoneConverter", `TimezoneConverter("3pm", "London", "New York City")`},
+		{"convert 2023-03-15 18:30 Berlin time to Singapore time", "TimezoneConverter", `TimezoneConverter("2023-03-15 18:30", "Berlin", "Singapore")`},
+		{"what time is it in London", "TimezoneConverter", ``},
+		// Weather: the place, the day; "here" only when the query asks about the weather.
+		{"will it rain in Oslo tomorrow?", "WeatherSearch", `WeatherSearch("Oslo", "tomorrow")`},
+		{"is it going to snow on saturday", "WeatherSearch", `WeatherSearch("here", "saturday")`},
+		{"what's the weather like", "WeatherSearch", `WeatherSearch("here")`},
+		{"please freeze my account", "WeatherSearch", ``},
+		{"where exactly is Timbuktu?", "LocationSearch", `LocationSearch("Timbuktu")`},
+		{"share my location with steve", "LocationSearch", ``},
+		// Search terms from questions and look-up requests only.
+		{"define ambivalence for me please", "WikiSearch", `WikiSearch("ambivalence")`},
+		{"what does idiosyncratic mean", "WikiSearch", `WikiSearch("idiosyncratic")`},
+		{"can you tell me what a septuagenarian is", "WikiSearch", `WikiSearch("septuagenarian is")`},
+		{"who is the lead singer of depeche mode", "WikiSearch", `WikiSearch("lead singer of depeche mode")`},
+		{"Who was Ada Lovelace?", "WikiSearch", `WikiSearch("Ada Lovelace")`},
+		{"look up the Berlin Wall", "WikiSearch", `WikiSearch("Berlin Wall")`},
+		{"play some jazz", "WikiSearch", ``},
+		// Enums and integers.
+		{"show 3 results in metric", "Units", `Units("metric", 3)`},
+		{"use imperial", "Units", `Units("imperial")`},
+		{"no system named", "Units", ``},
+	}
+	e := testEngine()
+	sp := specs()
+	reg := registryOf(t, sp)
+	for _, tt := range tests {
+		got, err := e.Call(context.Background(), sp[tt.tool], tt.query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tt.want {
+			t.Errorf("%s for %q:\n got %s\nwant %s", tt.tool, tt.query, got, tt.want)
+			continue
+		}
+		if got != "" {
+			if _, err := reg.Parse(got); err != nil {
+				t.Errorf("%s does not parse: %v", got, err)
+			}
+		}
+	}
+}
+
+type specTool struct{ spec tools.Spec }
+
+func (s specTool) Spec() tools.Spec                                    { return s.spec }
+func (specTool) Run(context.Context, tools.Call) (tools.Result, error) { return tools.Result{}, nil }
+
+func registryOf(t testing.TB, sp map[string]tools.Spec) *tools.Registry {
+	t.Helper()
+	var ts []tools.Tool
+	for _, s := range sp {
+		ts = append(ts, specTool{s})
+	}
+	reg, err := tools.NewRegistry(ts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reg
+}
+
+func TestPreliminary(t *testing.T) {
+	e := New(Options{Evaluate: func(expr string) (string, error) { return "<" + expr + ">", nil }})
+	tests := []struct{ query, want string }{
+		{"what is 48 multiplied by 4 divided by 2", "<48 * 4 / 2>"},
+		{"what time is it in Tokyo", shapeTime},
+		{"what's the time", shapeTime},
+		{"what time am i meeting john", shapeEntity},
+		{"what day is it today", shapeDate},
+		{"what's the date of my next paycheck", shapeEntity},
+		{"will it be windy in Wellington?", shapeWeather},
+		{"what's the forecast", shapeWeather},
+		{"the temperature of the ac", shapeOther},
+		{"A baker made 19 muffins and 31 cakes. How many did she bake?", shapeNumber},
+		{"how many seasons of the rugrats are there", shapeNumber},
+		{"when did the berlin wall fall", shapeYear},
+		{"what does churlish mean", shapeDefinition},
+		{"who wrote hamlet", shapeEntity},
+		{"is the museum open", shapeYesNo},
+		{"tell me a joke", shapeOther},
+	}
+	for _, tt := range tests {
+		got, err := e.Preliminary(context.Background(), tt.query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tt.want {
+			t.Errorf("%q: %q, want %q", tt.query, got, tt.want)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := e.Preliminary(ctx, "q"); err == nil {
+		t.Error("a cancelled context was ignored")
+	}
+}
+
+// FuzzCall: whatever the query, the extracted call of every tool is either
+// nothing or a call the registry parses, and the preliminary answer never
+// fails.
+func FuzzCall(f *testing.F) {
+	for _, s := range []string{"what is 48 multiplied by 4 divided by 2", "If it is 2039-12-07 02:24:01 in GMT+3, what time is it in Lima?",
+		"define \"quote\"", "will it rain in Oslo tomorrow?", "a half of two-thirds plus  sqrt of -", "1,000,000 / 0 %",
+		"who is \x00 \u2028 ÿ?", "what is 5 % of % 5 of of 7"} {
+		f.Add(s)
+	}
+	sp := specs()
+	reg := registryOf(f, sp)
+	e := New(Options{})
+	f.Fuzz(func(t *testing.T, query string) {
+		if _, err := e.Preliminary(context.Background(), query); err != nil {
+			t.Fatal(err)
+		}
+		for _, spec := range sp {
+			call, err := e.Call(context.Background(), spec, query)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if call == "" {
+				continue
+			}
+			c, err := reg.Parse(call)
+			if err != nil {
+				t.Fatalf("%q: %s does not parse: %v", query, call, err)
+			}
+			if c.Tool != spec.Name {
+				t.Fatalf("%q: %s is not a call of %s", query, call, spec.Name)
+			}
+		}
+	})
+}

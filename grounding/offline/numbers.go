@@ -1,0 +1,196 @@
+package offline
+
+import (
+	"strconv"
+	"strings"
+)
+
+// number is a quantity found in a query, written in digits ("1,134",
+// "85.00") or words ("one hundred and fifty", "thirty-five", "two-thirds").
+type number struct {
+	value      float64
+	start, end int // byte span in the query
+	first      int // index of its first token
+	last       int // index of its last token
+}
+
+func wordValue(w string) (value float64, scale bool, ok bool) {
+	switch w {
+	case "zero":
+		return 0, false, true
+	case "one":
+		return 1, false, true
+	case "two":
+		return 2, false, true
+	case "three":
+		return 3, false, true
+	case "four":
+		return 4, false, true
+	case "five":
+		return 5, false, true
+	case "six":
+		return 6, false, true
+	case "seven":
+		return 7, false, true
+	case "eight":
+		return 8, false, true
+	case "nine":
+		return 9, false, true
+	case "ten":
+		return 10, false, true
+	case "eleven":
+		return 11, false, true
+	case "twelve", "dozen":
+		return 12, false, true
+	case "thirteen":
+		return 13, false, true
+	case "fourteen":
+		return 14, false, true
+	case "fifteen":
+		return 15, false, true
+	case "sixteen":
+		return 16, false, true
+	case "seventeen":
+		return 17, false, true
+	case "eighteen":
+		return 18, false, true
+	case "nineteen":
+		return 19, false, true
+	case "twenty":
+		return 20, false, true
+	case "thirty":
+		return 30, false, true
+	case "forty", "fourty":
+		return 40, false, true
+	case "fifty":
+		return 50, false, true
+	case "sixty":
+		return 60, false, true
+	case "seventy":
+		return 70, false, true
+	case "eighty":
+		return 80, false, true
+	case "ninety":
+		return 90, false, true
+	case "hundred":
+		return 100, true, true
+	case "thousand":
+		return 1e3, true, true
+	case "million":
+		return 1e6, true, true
+	case "billion":
+		return 1e9, true, true
+	}
+	return 0, false, false
+}
+
+// fractionDenominator reads "half", "thirds", "quarter"... as the
+// denominator of a fraction after a count ("two-thirds", "a quarter").
+func fractionDenominator(w string) (float64, bool) {
+	switch strings.TrimSuffix(w, "s") {
+	case "half", "halve":
+		return 2, true
+	case "third":
+		return 3, true
+	case "quarter", "fourth":
+		return 4, true
+	case "fifth":
+		return 5, true
+	case "sixth":
+		return 6, true
+	case "eighth":
+		return 8, true
+	case "tenth":
+		return 10, true
+	}
+	return 0, false
+}
+
+// isNumberWord reports whether w is part of a number written in words.
+func isNumberWord(w string) bool {
+	_, _, ok := wordValue(w)
+	return ok
+}
+
+// findNumbers lists the numbers of a tokenized query in order.
+func findNumbers(query string, toks []token) []number {
+	var out []number
+	for i := 0; i < len(toks); i++ {
+		w := toks[i].text
+		if isNumeral(w) {
+			v, err := strconv.ParseFloat(strings.ReplaceAll(w, ",", ""), 64)
+			if err == nil {
+				out = append(out, number{value: v, start: toks[i].start, end: toks[i].end, first: i, last: i})
+			}
+			continue
+		}
+		// "a hundred", "a half", "a quarter of".
+		lead := 0.0
+		j := i
+		if (w == "a" || w == "an") && i+1 < len(toks) {
+			nw := toks[i+1].text
+			if _, scale, ok := wordValue(nw); ok && scale {
+				lead, j = 1, i+1
+			} else if d, ok := fractionDenominator(nw); ok {
+				out = append(out, number{value: 1 / d, start: toks[i].start, end: toks[i+1].end, first: i, last: i + 1})
+				i++
+				continue
+			}
+		}
+		if !isNumberWord(toks[j].text) {
+			continue
+		}
+		total, current := 0.0, lead
+		last := j
+		for k := j; k < len(toks); k++ {
+			tw := toks[k].text
+			v, scale, ok := wordValue(tw)
+			if !ok {
+				// "one hundred and fifty": "and" joins only inside a number.
+				if tw == "and" && k+1 < len(toks) && (current >= 100 || total > 0) {
+					if nv, nscale, nok := wordValue(toks[k+1].text); nok && !nscale && nv < 100 {
+						continue
+					}
+				}
+				break
+			}
+			if k > j && !joinable(query, toks[k-1], toks[k]) {
+				break
+			}
+			switch {
+			case scale && v == 100:
+				if current == 0 {
+					current = 1
+				}
+				current *= 100
+			case scale:
+				if current == 0 {
+					current = 1
+				}
+				total += current * v
+				current = 0
+			default:
+				current += v
+			}
+			last = k
+		}
+		val := total + current
+		// "two-thirds", "three quarters".
+		if last+1 < len(toks) {
+			if d, ok := fractionDenominator(toks[last+1].text); ok && val > 0 && val < d*10 {
+				val /= d
+				last++
+			}
+		}
+		out = append(out, number{value: val, start: toks[i].start, end: toks[last].end, first: i, last: last})
+		i = last
+	}
+	return out
+}
+
+// joinable reports whether two number words are one number: separated by
+// space or a hyphen only ("thirty-five"), not a comma ("two, three").
+func joinable(query string, a, b token) bool {
+	gap := query[a.end:b.start]
+	return strings.Trim(gap, " -") == ""
+}

@@ -1,0 +1,223 @@
+package offline
+
+import "strings"
+
+// Word senses and question forms: the encoder's small amount of syntax.
+
+func isNumeric(w string) bool { return isNumeral(w) || isNumberWord(w) }
+
+func isPersonal(w string) bool {
+	switch w {
+	case "i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "you", "your", "yours", "yourself", "i'm", "i'd", "i've", "i'll",
+		"this", "these":
+		return true
+	}
+	return false
+}
+
+func isQuestionWord(w string) bool {
+	switch w {
+	case "who", "whom", "whose", "what", "whats", "which", "when", "where", "why", "how":
+		return true
+	}
+	return false
+}
+
+// questionForm names the kind of answer a question asks for, or "" when
+// the text is not a question or its form says little about the answer
+// (what/which + noun, why, how, yes/no). The question word may follow a
+// request ("can you tell me who...", "I want to know when...").
+func questionForm(text string, toks []token) string {
+	word := func(i int) string {
+		if i < len(toks) {
+			return strings.TrimSuffix(toks[i].text, "'s")
+		}
+		return ""
+	}
+	// The first eight words of each sentence; a word problem asks its
+	// question last ("... How many apples are left?").
+	near := 0
+	for i := 0; i+1 < len(toks); i++ {
+		// "how many" and "how much" ask for an amount wherever they stand
+		// ("If Tom fixes 12 a day, how many days...").
+		if toks[i].text == "how" && (toks[i+1].text == "many" || toks[i+1].text == "much") {
+			return askAmount
+		}
+	}
+	for i := 0; i < len(toks); i++ {
+		if i > 0 && strings.ContainsAny(text[toks[i-1].end:toks[i].start], ".?!") {
+			near = 0
+		}
+		near++
+		if near > 8 {
+			continue
+		}
+		switch w := word(i); w {
+		case "who", "whom", "whose":
+			return askPerson
+		case "when":
+			return askDate
+		case "where":
+			return askPlace
+		case "why":
+			return ""
+		case "how":
+			if isAmountWord(word(i + 1)) {
+				return askAmount
+			}
+			return ""
+		case "what", "whats", "which":
+			switch n := word(i + 1); {
+			case n == "time" || n == "hour":
+				return conceptClock
+			case n == "date" || n == "day" || n == "month":
+				return conceptDate
+			case n == "year":
+				return askDate
+			}
+			for _, t := range toks[i+1:] {
+				if t.text == "mean" || t.text == "means" || t.text == "meaning" || t.text == "definition" {
+					return askDefinition
+				}
+			}
+			return ""
+		case "define", "definition", "meaning":
+			return askDefinition
+		}
+	}
+	return ""
+}
+
+// isFactQuestion reports whether the tokens are a question about the world
+// (see factFeature).
+func isFactQuestion(text string, toks []token) bool {
+	i := skipRequestFrame(toks)
+	if i >= len(toks) {
+		return false
+	}
+	switch toks[i].text {
+	case "who", "whom", "whose", "what", "what's", "whats", "which", "when", "where", "where's", "why", "how", "define", "in":
+	default:
+		return false
+	}
+	if toks[i].text == "in" && !(i+1 < len(toks) && (toks[i+1].text == "which" || toks[i+1].text == "what")) {
+		return false
+	}
+	if toks[i].text == "how" && !(i+1 < len(toks) && isAmountWord(toks[i+1].text)) {
+		// "how to", "how do I", "how is it going": a procedure or a
+		// state, not a fact; "how many", "how old" ask for one.
+		return false
+	}
+	switch questionForm(text, toks[i:]) {
+	case conceptClock, conceptDate:
+		return false // "what time is it", "what day is it": the clock's, not a reference work's
+	}
+	for _, t := range toks[i:] {
+		for _, w := range expandContraction(t.text) {
+			if isPersonal(w) || isSubjective(w) || w == "now" || w == "today" || w == "tonight" || w == "tomorrow" {
+				return false // about the user, an opinion, or the present moment
+			}
+		}
+	}
+	return true
+}
+
+// isSubjective marks a request for an opinion or a recommendation ("the
+// best pizza", "a good apr"), which no reference work settles.
+func isSubjective(w string) bool {
+	switch w {
+	case "best", "good", "better", "recommend", "recommended", "favorite", "favourite", "worth":
+		return true
+	}
+	return false
+}
+
+// skipRequestFrame returns the index of the first token after a request
+// frame such as "can you tell me", "please tell me", "i want to know",
+// "do you know", or 0 when there is none.
+func skipRequestFrame(toks []token) int {
+	words := make([]string, 0, 6)
+	for i := 0; i < len(toks) && i < 6; i++ {
+		words = append(words, toks[i].text)
+	}
+	joined := " " + strings.Join(words, " ") + " "
+	for _, frame := range []string{"can you please tell me", "could you please tell me", "can you tell me", "could you tell me",
+		"would you tell me", "please tell me", "tell me please", "tell me", "i want to know", "i'd like to know",
+		"i would like to know", "i need to know", "i wonder", "do you know", "please", "so"} {
+		if strings.HasPrefix(joined, " "+frame+" ") {
+			return len(strings.Fields(frame))
+		}
+	}
+	return 0
+}
+
+// weightOf is a concept feature's weight: one weight per concept, whether
+// a question's form or a description's words raised it.
+func weightOf(concept string) float64 {
+	switch {
+	case concept == askFact:
+		return factWeight
+	case strings.HasPrefix(concept, "ask:"):
+		return askWeight
+	}
+	return conceptWeight
+}
+
+// clockSense tells the clock's "time" ("what time is it", "the time in
+// Lima", "time zone") from the other senses of the word — a span of time
+// or an occasion ("vacation time", "free time", "next time", "time off",
+// "a long time", "time to change the oil"), known by the words around it.
+func clockSense(toks []token, i int) bool {
+	if i > 0 {
+		switch toks[i-1].text {
+		case "vacation", "free", "spare", "next", "last", "first", "long", "short", "some", "any", "every", "each",
+			"whole", "full", "part", "hard", "good", "great", "quality", "family", "screen", "travel", "cooking",
+			"waiting", "wait", "response", "delivery", "processing", "right", "same", "many", "much", "more", "less",
+			"enough", "lunch", "dinner", "break", "bed", "play", "leisure", "personal", "paid", "sick", "down":
+			return false
+		}
+	}
+	if i+1 < len(toks) {
+		switch toks[i+1].text {
+		case "off", "frame", "frames", "for", "to", "before", "since", "limit", "limits", "period", "periods", "of",
+			"consuming", "span", "spent", "left", "remaining", "together":
+			return false
+		}
+	}
+	return true
+}
+
+// calendarSense tells today's date ("what's the date", "what day is it")
+// from the date of an event ("due date", "date of birth", "pay day", "the
+// date my card expires", "days off"), known by the words around it.
+func calendarSense(toks []token, i int) bool {
+	if i > 0 {
+		switch toks[i-1].text {
+		case "due", "expiration", "expiry", "release", "start", "starting", "end", "ending", "birth", "delivery",
+			"check", "pay", "closing", "opening", "departure", "arrival", "return", "travel", "wedding", "payment",
+			"last", "next", "first", "off", "sick", "vacation", "holiday", "work", "working", "business", "school",
+			"game", "any", "some", "every", "other", "few", "many", "court", "launch", "target", "good", "nice", "great":
+			return false
+		}
+		if isNumeric(toks[i-1].text) {
+			return false // "3 days", "in two days": a length of time
+		}
+	}
+	if i+1 < len(toks) {
+		switch toks[i+1].text {
+		case "of", "off", "that", "when", "for", "on", "do", "does", "did", "i", "my", "you", "your", "we", "our":
+			return false
+		}
+	}
+	return true
+}
+
+// isAmountWord is the word after "how" that asks for an amount: "how
+// many", "how old", "how far".
+func isAmountWord(w string) bool {
+	switch w {
+	case "many", "much", "old", "long", "far", "tall", "big", "large", "often", "fast", "high", "deep", "heavy":
+		return true
+	}
+	return false
+}
