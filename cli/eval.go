@@ -40,10 +40,11 @@ ms_per_query; --out writes one JSON line per query with every tool's scores.`,
 			if err != nil {
 				return err
 			}
-			g, engine, err := a.grounder(cmd.Context())
+			g, engine, done, err := a.grounder(cmd.Context())
 			if err != nil {
 				return err
 			}
+			defer done()
 			if err := g.Prepare(cmd.Context()); err != nil {
 				return err
 			}

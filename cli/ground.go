@@ -34,10 +34,11 @@ joined to it, so quoting is optional.`,
 			if query == "" {
 				return usageErrorf("ground: the query is empty")
 			}
-			g, engine, err := a.grounder(cmd.Context())
+			g, engine, done, err := a.grounder(cmd.Context())
 			if err != nil {
 				return err
 			}
+			defer done()
 			res, err := g.Ground(cmd.Context(), query)
 			if err != nil {
 				return fmt.Errorf("ground: %w", err)
@@ -67,21 +68,33 @@ func (a *app) groundingOptions() grounding.Options {
 
 // grounder builds GEAR over the tool library with the configured engine:
 // the model engine when the grounding role names a model, otherwise the
-// offline engine. It also returns a one-line description of the engine.
-func (a *app) grounder(ctx context.Context) (*grounding.Grounder, string, error) {
+// offline engine. It also returns a one-line description of the engine and
+// a function to call when done. A model encoder's description embeddings
+// are kept in the history database, so they are computed once per model
+// across runs; a database that cannot be opened only costs that cache.
+func (a *app) grounder(ctx context.Context) (*grounding.Grounder, string, func(), error) {
+	done := func() {}
 	reg, err := a.registry()
 	if err != nil {
-		return nil, "", err
+		return nil, "", done, err
 	}
 	eng, describe, err := a.groundingEngine(ctx)
 	if err != nil {
-		return nil, "", err
+		return nil, "", done, err
 	}
-	g, err := grounding.New(reg, eng, a.groundingOptions())
+	opts := a.groundingOptions()
+	if eng.Model != offline.EncoderModel {
+		if st, err := a.openStore(ctx); err == nil {
+			opts.Cache = st
+			done = func() { _ = st.Close() }
+		}
+	}
+	g, err := grounding.New(reg, eng, opts)
 	if err != nil {
-		return nil, "", err
+		done()
+		return nil, "", func() {}, err
 	}
-	return g, describe, nil
+	return g, describe, done, nil
 }
 
 // groundingEngine picks the engine. The small model is the grounding role;
