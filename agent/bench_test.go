@@ -14,32 +14,43 @@ import (
 // roundTrip is the scripted server's delay before every answer.
 const roundTrip = 100 * time.Millisecond
 
-// BenchmarkChatTurn is a chat-mode tool turn against a local scripted
-// server that answers every request after 100 ms, with the small model, the
-// embeddings and the chat LLM all on it. Target: at most 4 round trips of
-// wall time (≤ 450 ms), with 4 tools and with 20 — the per-tool work is
-// concurrent. round_trips is the wall time in units of 100 ms.
+// familyQueries are one chat-mode tool turn per tool family.
+var familyQueries = []struct{ family, query, tool string }{
+	{"calc", calcQuery, "Calculator"},
+	{"timezone", "what time is it in Tokyo right now", "CurrentTime"},
+	{"weather", "will it rain in Paris tomorrow", "WeatherSearch"},
+	{"wiki", "who designed the flag of Ghana", "WikiSearch"},
+}
+
+// BenchmarkChatTurn is a chat-mode tool turn of each of the four tool
+// families against a local scripted server that answers every request
+// after 100 ms, with the small model, the embeddings and the chat LLM all on
+// it. Target: at most 4 round trips of wall time (≤ 450 ms), with 4 tools
+// and with 20 — the per-tool work is concurrent. round_trips is the wall
+// time in units of 100 ms.
 func BenchmarkChatTurn(b *testing.B) {
 	for _, route := range []grounding.RouteMode{grounding.RouteModel, grounding.RouteCombined} {
 		for _, extra := range []int{0, 16} {
-			b.Run(fmt.Sprintf("route=%s/tools=%d", route, 4+extra), func(b *testing.B) {
-				h := newHarness(b, harnessOpts{chat: llm.ServerOpenAI, modelGrounding: true, route: route,
-					confirmBelow: 0.01, lib: libOpts{extra: extra}, delay: roundTrip, noDB: true})
-				if err := h.ag.Prepare(context.Background()); err != nil {
-					b.Fatal(err)
-				}
-				calls := h.srv.total()
-				b.ResetTimer()
-				for i := 0; i < b.N; i++ {
-					rec := h.ag.Start(context.Background(), Request{Text: calcQuery}).Wait()
-					if rec.Status != store.StatusDone || rec.Tool != "Calculator" {
-						b.Fatalf("status %s (%s), tool %q", rec.Status, rec.Error, rec.Tool)
+			for _, fq := range familyQueries {
+				b.Run(fmt.Sprintf("route=%s/tools=%d/%s", route, 4+extra, fq.family), func(b *testing.B) {
+					h := newHarness(b, harnessOpts{chat: llm.ServerOpenAI, modelGrounding: true, route: route,
+						confirmBelow: 0.01, lib: libOpts{extra: extra}, delay: roundTrip, noDB: true})
+					if err := h.ag.Prepare(context.Background()); err != nil {
+						b.Fatal(err)
 					}
-				}
-				perTurn := b.Elapsed() / time.Duration(b.N)
-				b.ReportMetric(float64(perTurn)/float64(roundTrip), "round_trips")
-				b.ReportMetric(float64(h.srv.total()-calls)/float64(b.N), "model_calls/turn")
-			})
+					calls := h.srv.total()
+					b.ResetTimer()
+					for i := 0; i < b.N; i++ {
+						rec := h.ag.Start(context.Background(), Request{Text: fq.query}).Wait()
+						if rec.Status != store.StatusDone || rec.Tool != fq.tool || rec.Call == nil {
+							b.Fatalf("status %s (%s), tool %q, call %+v", rec.Status, rec.Error, rec.Tool, rec.Call)
+						}
+					}
+					perTurn := b.Elapsed() / time.Duration(b.N)
+					b.ReportMetric(float64(perTurn)/float64(roundTrip), "round_trips")
+					b.ReportMetric(float64(h.srv.total()-calls)/float64(b.N), "model_calls/turn")
+				})
+			}
 		}
 	}
 }

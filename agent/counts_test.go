@@ -18,45 +18,51 @@ import (
 // together (the server holds them until all n+3 have arrived).
 func TestModelCallsPerTurn(t *testing.T) {
 	for _, extra := range []int{0, 16} {
-		n := 4 + extra
-		t.Run(fmt.Sprintf("%d tools", n), func(t *testing.T) {
-			h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, modelGrounding: true, route: grounding.RouteModel,
-				confirmBelow: 0.01, lib: libOpts{extra: extra}})
-			if err := h.ag.Prepare(context.Background()); err != nil {
-				t.Fatal(err)
-			}
-			prepared := h.srv.count(kindEmbed)
-			h.srv.gate, h.srv.gateKinds = n+3, map[reqKind]bool{kindRoute: true, kindPrelim: true, kindProbe: true, kindEmbed: true}
-			_, rec := h.ask(Request{Text: calcQuery})
-			if rec.Status != store.StatusDone || rec.Tool != "Calculator" || rec.Call == nil || rec.Call.Response != "96" {
-				t.Fatalf("status %s (%s), tool %q, call %+v", rec.Status, rec.Error, rec.Tool, rec.Call)
-			}
-			want := map[reqKind]int{kindRoute: 1, kindPrelim: 1, kindProbe: n, kindEmbed: 1, kindEmit: 1, kindAnswer: 1}
-			for k, w := range want {
-				got := h.srv.count(k)
-				if k == kindEmbed {
-					got -= prepared
-				}
-				if got != w {
-					t.Errorf("%s requests: %d, want %d", k, got, w)
-				}
-			}
-			if total := h.srv.total() - prepared; total != n+5 {
-				t.Errorf("%d model calls, want n+5 = %d", total, n+5)
-			}
-			byRole := map[store.ModelRole]int{}
-			for _, u := range rec.Usage {
-				byRole[u.Role] = u.Calls
-			}
-			if byRole[store.RoleChat] != 3 || byRole[store.RoleGrounding] != n+1 || byRole[store.RoleEmbedding] != 1 {
-				t.Errorf("usage per role %v, want chat 3, grounding %d, embedding 1", byRole, n+1)
-			}
-			if len(rec.ModelCalls) != n+5 {
-				t.Errorf("%d model calls recorded", len(rec.ModelCalls))
-			}
-			if rec.Timings.Route <= 0 || rec.Timings.Route > rec.Timings.Ground {
-				t.Errorf("routing %s should run inside grounding's %s", rec.Timings.Route, rec.Timings.Ground)
-			}
-		})
+		for _, fq := range familyQueries {
+			testModelCalls(t, 4+extra, fq.query, fq.tool)
+		}
 	}
+}
+
+func testModelCalls(t *testing.T, n int, query, tool string) {
+	extra := n - 4
+	t.Run(fmt.Sprintf("%d tools/%s", n, tool), func(t *testing.T) {
+		h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, modelGrounding: true, route: grounding.RouteModel,
+			confirmBelow: 0.01, lib: libOpts{extra: extra}})
+		if err := h.ag.Prepare(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		prepared := h.srv.count(kindEmbed)
+		h.srv.gate, h.srv.gateKinds = n+3, map[reqKind]bool{kindRoute: true, kindPrelim: true, kindProbe: true, kindEmbed: true}
+		_, rec := h.ask(Request{Text: query})
+		if rec.Status != store.StatusDone || rec.Tool != tool || rec.Call == nil || rec.Call.Error != "" {
+			t.Fatalf("status %s (%s), tool %q, call %+v", rec.Status, rec.Error, rec.Tool, rec.Call)
+		}
+		want := map[reqKind]int{kindRoute: 1, kindPrelim: 1, kindProbe: n, kindEmbed: 1, kindEmit: 1, kindAnswer: 1}
+		for k, w := range want {
+			got := h.srv.count(k)
+			if k == kindEmbed {
+				got -= prepared
+			}
+			if got != w {
+				t.Errorf("%s requests: %d, want %d", k, got, w)
+			}
+		}
+		if total := h.srv.total() - prepared; total != n+5 {
+			t.Errorf("%d model calls, want n+5 = %d", total, n+5)
+		}
+		byRole := map[store.ModelRole]int{}
+		for _, u := range rec.Usage {
+			byRole[u.Role] = u.Calls
+		}
+		if byRole[store.RoleChat] != 3 || byRole[store.RoleGrounding] != n+1 || byRole[store.RoleEmbedding] != 1 {
+			t.Errorf("usage per role %v, want chat 3, grounding %d, embedding 1", byRole, n+1)
+		}
+		if len(rec.ModelCalls) != n+5 {
+			t.Errorf("%d model calls recorded", len(rec.ModelCalls))
+		}
+		if rec.Timings.Route <= 0 || rec.Timings.Route > rec.Timings.Ground {
+			t.Errorf("routing %s should run inside grounding's %s", rec.Timings.Route, rec.Timings.Ground)
+		}
+	})
 }
