@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/gear-chat/gear/llm"
@@ -300,5 +301,6 @@ func firstSentence(s string) string {
 	return s
 }
 
-// percent writes a confidence as "87%".
-func percent(p float64) string { return fmt.Sprintf("%.0f%%", p*100) }
+// percent writes a confidence as "87%", rounded down so that a choice
+// short of certain never reads 100%.
+func percent(p float64) string { return fmt.Sprintf("%.0f%%", math.Floor(p*100)) }

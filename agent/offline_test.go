@@ -119,7 +119,7 @@ func TestExactCallRejected(t *testing.T) {
 		want []string
 	}{
 		{"/GEAR Calculator(86 - - )", []string{"not run", "column"}},
-		{`/GEAR WikiSerch("Ghana flag")`, []string{"not run", `did you mean WikiSearch("Ghana flag")`}},
+		{`/GEAR WikiSerch("Ghana flag")`, []string{"not run", `did you mean WikiSearch`}},
 		{`/GEAR CurrentTime(Tokyo)`, []string{"not run", `did you mean CurrentTime("Tokyo")`}},
 	}
 	for _, tt := range tests {

@@ -88,7 +88,7 @@ func (tr *turnRun) pipeline() error {
 	tr.t.emit(Started{ConversationID: tr.rec.ConversationID, TurnID: tr.rec.TurnID, Mode: tr.rec.Mode, Query: sanitizeText(tr.rec.Query)})
 	if a.cfg.Chat == nil && in.Mode != ModeDirect {
 		a.noticeOnce.Do(func() {
-			n := "No chat model is configured: gear grounds and runs tools and shows their responses as they are, but cannot converse. " + a.configureHint()
+			n := "No chat model is configured: gear grounds and runs tools and shows their responses as they are, but cannot converse (gear config shows how to configure one)."
 			tr.notice(n)
 		})
 	}
@@ -414,7 +414,7 @@ func (tr *turnRun) exactCall(text string) error {
 		tr.rec.Emission = &em
 		tr.t.emit(CallEmitted{Emission: em})
 		msg := err.Error()
-		if fixed, rerr := a.library.Repair(text); rerr == nil {
+		if fixed, rerr := a.library.Repair(text); rerr == nil && !strings.Contains(msg, "did you mean") {
 			msg += "; did you mean " + fixed.Text + "?"
 		}
 		return &callError{msg: "the call was not run: " + msg}

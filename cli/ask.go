@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -213,4 +214,6 @@ func (p *askPrinter) done(r agent.Record) {
 	fmt.Fprintln(p.out, badge)
 }
 
-func pct(p float64) string { return fmt.Sprintf("%.0f%%", p*100) }
+// pct writes a confidence rounded down: a choice short of certain never
+// reads 100%.
+func pct(p float64) string { return fmt.Sprintf("%.0f%%", math.Floor(p*100)) }

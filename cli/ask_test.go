@@ -148,7 +148,7 @@ func TestAskUsage(t *testing.T) {
 		{[]string{"ask", "--offline", "use wiki instead"}, cli.ExitUsage, "switches the tool of an earlier turn", ""},
 		{[]string{"ask", "--offline", "/tools"}, cli.ExitUsage, "/tools is a chat window command", ""},
 		{[]string{"ask", "--offline", "/GEAR Calculator(48 * )"}, cli.ExitUsage, "gear: the call was not run: at column", ""},
-		{[]string{"ask", "--offline", `/GEAR WikiSerch("Ghana")`}, cli.ExitUsage, `did you mean WikiSearch("Ghana")?`, ""},
+		{[]string{"ask", "--offline", `/GEAR WikiSerch("Ghana")`}, cli.ExitUsage, `did you mean WikiSearch`, ""},
 		{[]string{"ask", "--offline", "/GEAR Calculator(1/0)"}, cli.ExitOK, "", "Calculator could not answer: division by zero"},
 	}
 	for _, tt := range tests {
