@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gear-chat/gear/grounding"
 	"github.com/gear-chat/gear/llm"
 	"github.com/gear-chat/gear/store"
 )
@@ -100,6 +101,39 @@ func TestModelFailureFailsTheTurn(t *testing.T) {
 		t.Errorf("%d emission requests, %d runs after a rejected key", h.srv.count(kindEmit), h.totalRuns())
 	}
 	if got := h.stored(rec); got.Status != store.StatusFailed || !strings.Contains(got.Error, "API key rejected") {
+		t.Errorf("stored %+v", got.TurnRecord)
+	}
+}
+
+// Cancelling while grounding waits on the models stops the turn at once
+// and records it as cancelled, before any call was emitted.
+func TestCancelWhileGrounding(t *testing.T) {
+	hold := func(r modelRequest) reply {
+		<-r.ctx.Done()
+		return reply{status: 499}
+	}
+	h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, modelGrounding: true, route: grounding.RouteModel, confirmBelow: 0.01,
+		script: map[reqKind]func(modelRequest) reply{kindRoute: hold, kindPrelim: hold, kindProbe: hold, kindEmbed: hold, kindEmit: nil, kindAnswer: nil}})
+	turn := h.ag.Start(context.Background(), Request{Text: calcQuery})
+	var final Event
+	for {
+		ev, ok := turn.Next()
+		if !ok {
+			break
+		}
+		if p, ok := ev.(Progress); ok && p.Stage == StageGrounding {
+			turn.Cancel()
+		}
+		final = ev
+	}
+	c, ok := final.(Cancelled)
+	if !ok {
+		t.Fatalf("final event %T", final)
+	}
+	if c.Record.Emission != nil || c.Record.Status != store.StatusCancelled {
+		t.Errorf("record %+v", c.Record)
+	}
+	if got := h.stored(c.Record); got.Status != store.StatusCancelled || got.Error != "cancelled" {
 		t.Errorf("stored %+v", got.TurnRecord)
 	}
 }

@@ -12,9 +12,9 @@ import (
 
 // runTool runs the emitted call, bounded by Limits.Tool. A call grounding
 // already ran (not a mock) is not run twice: its response is used.
-func (tr *turnRun) runTool(spec tools.Spec, text string) ToolRun {
+func (tr *turnRun) runTool(spec tools.Spec, text string) (run ToolRun) {
 	a := tr.a
-	run := ToolRun{Tool: spec.Name, Call: text}
+	run = ToolRun{Tool: spec.Name, Call: text}
 	tr.t.emit(Progress{Stage: StageCalling, Tool: spec.Name})
 	tr.t.emit(ToolStarted{Tool: spec.Name, Call: sanitizeLine(text)})
 	start := a.now()
