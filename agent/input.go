@@ -60,6 +60,7 @@ var switchRe = regexp.MustCompile(`(?i)^(?:no[,.!]?\s+|nope[,.!]?\s+)?(?:please\
 //	/GEAR <query>           direct mode
 //	/GEAR ToolName(args)    run exactly that call (also the JSON form)
 //	@TallChatBot <query>    chat mode
+//	ToolName(args)          in direct mode, the same as /GEAR ToolName(args)
 //	/use TOOL               re-run the last turn with TOOL
 //	use wiki instead        the same, in words
 //	/anything else          InputCommand, for the UI
@@ -101,6 +102,10 @@ func ParseInput(text string, mode Mode, toolNames []string) Input {
 	}
 	if m := switchRe.FindStringSubmatch(text); m != nil {
 		return Input{Kind: InputSwitch, Mode: mode, Tool: strings.TrimSpace(m[1])}
+	}
+	if mode == ModeDirect && looksLikeCall(text, toolNames) {
+		// In direct mode a call needs no /GEAR in front.
+		return Input{Kind: InputCall, Mode: ModeDirect, Call: text}
 	}
 	return Input{Kind: InputQuery, Mode: mode, Query: text}
 }

@@ -22,6 +22,8 @@ func TestParseInput(t *testing.T) {
 		{"/GEAR JSON call", `/GEAR {"tool": "Calculator", "args": {"expression": "1+1"}}`, "", Input{Kind: InputCall, Mode: ModeDirect, Call: `{"tool": "Calculator", "args": {"expression": "1+1"}}`}},
 		{"/GEAR function in a query", "/GEAR sqrt(16)", "", Input{Kind: InputQuery, Mode: ModeDirect, Query: "sqrt(16)"}},
 		{"/GEAR alone", "/GEAR", "", Input{Kind: InputEmpty, Mode: ModeDirect}},
+		{"a call in direct mode", "Calculator(2 + 2)", ModeDirect, Input{Kind: InputCall, Mode: ModeDirect, Call: "Calculator(2 + 2)"}},
+		{"a call in chat mode is a query", "Calculator(2 + 2)", ModeChat, Input{Kind: InputQuery, Mode: ModeChat, Query: "Calculator(2 + 2)"}},
 		{"/GEARS is not the prefix", "/GEARS x", "", Input{Kind: InputCommand, Command: "gears", Args: "x"}},
 		{"@TallChatBot", "@TallChatBot tell me about Ghana", ModeDirect, Input{Kind: InputQuery, Mode: ModeChat, Query: "tell me about Ghana"}},
 		{"@tallchatbot any case", "@tallchatbot hi", "", Input{Kind: InputQuery, Mode: ModeChat, Query: "hi"}},
