@@ -59,7 +59,8 @@ func (a *app) groundingOptions() grounding.Options {
 	opts := grounding.DefaultOptions()
 	g := a.cfg.Grounding
 	opts.Gamma, opts.Lambda = g.Gamma, g.Lambda
-	opts.Threshold, opts.Temperature = g.Threshold, g.Temperature
+	opts.Threshold, opts.Temperature, opts.NoneScore = g.Threshold, g.Temperature, g.NoneScore
+	opts.Route = grounding.RouteMode(g.Route)
 	if g.ToolTimeout > 0 {
 		opts.ToolTimeout = g.ToolTimeout.D()
 	}

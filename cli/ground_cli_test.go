@@ -268,8 +268,8 @@ func TestCalibrationIsFitted(t *testing.T) {
 			r.PerLabel["weather"].Recall, r.PerLabel["wiki"].Recall, r.PerLabel["none"].Recall)
 	}
 	d := config.Defaults().Grounding
-	if math.Abs(d.Temperature-cal.Temperature) > 0.0005 || math.Abs(grounding.DefaultNoneScore-cal.NoneScore) > 0.0005 || math.Abs(d.Threshold-th) > 0.005 {
+	if math.Abs(d.Temperature-cal.Temperature) > 0.0005 || math.Abs(d.NoneScore-cal.NoneScore) > 0.0005 || d.NoneScore != grounding.DefaultNoneScore || math.Abs(d.Threshold-th) > 0.005 {
 		t.Errorf("defaults temperature %.4f, none score %.4f, threshold %.2f; the fit gives %.4f, %.4f, %.2f",
-			d.Temperature, grounding.DefaultNoneScore, d.Threshold, cal.Temperature, cal.NoneScore, th)
+			d.Temperature, d.NoneScore, d.Threshold, cal.Temperature, cal.NoneScore, th)
 	}
 }

@@ -113,10 +113,19 @@ type Grounding struct {
 	Gamma float64 `yaml:"gamma" json:"gamma"`
 	// Lambda is the pattern score's add-λ smoothing.
 	Lambda float64 `yaml:"lambda" json:"lambda"`
-	// Threshold is the confidence below which a query routes to no tool.
+	// Threshold is the probability that a tool is needed below which the
+	// query routes to no tool.
 	Threshold float64 `yaml:"threshold" json:"threshold"`
 	// Temperature turns final scores into a calibrated confidence.
 	Temperature float64 `yaml:"temperature" json:"temperature"`
+	// NoneScore is the final score of the "no tool" candidate: a tool must
+	// score above it to be likelier than none. Fitted with Temperature.
+	NoneScore float64 `yaml:"none_score" json:"none_score"`
+	// Route says who decides whether a query needs a tool: threshold
+	// (grounding's probability), model (always ask the chat model, as the
+	// paper does), combined (ask only when grounding is not decisive), or
+	// empty for combined when a chat model is configured, else threshold.
+	Route string `yaml:"route" json:"route"`
 	// ToolTimeout bounds each tool's probe during grounding.
 	ToolTimeout Duration `yaml:"tool_timeout" json:"tool_timeout"`
 }
@@ -144,7 +153,7 @@ func Defaults() Config {
 			Wiki: Wiki{Language: "en"},
 		},
 		Models:    defaultModels(),
-		Grounding: Grounding{Gamma: 0.75, Lambda: 1, Threshold: 0.13, Temperature: 0.041, ToolTimeout: Duration(2 * time.Second)},
+		Grounding: Grounding{Gamma: 0.75, Lambda: 1, Threshold: 0.13, Temperature: 0.041, NoneScore: 0.2913, ToolTimeout: Duration(2 * time.Second)},
 		Agent:     Agent{ConfirmBelow: 0.5, ContextTokens: 2000},
 	}
 }
@@ -272,6 +281,11 @@ func (c Config) Validate() error {
 	}
 	if c.Grounding.Temperature <= 0 {
 		return fmt.Errorf("config: grounding.temperature must be positive")
+	}
+	switch c.Grounding.Route {
+	case "", "threshold", "model", "combined":
+	default:
+		return fmt.Errorf("config: grounding.route is %q; want threshold, model or combined", c.Grounding.Route)
 	}
 	if t := c.Agent.ConfirmBelow; t < 0 || t > 1 {
 		return fmt.Errorf("config: agent.confirm_below is %v; want 0..1", t)
