@@ -95,7 +95,9 @@ confidence you see) and emits the call under the ToolDec machine, so a call
 with a wrong tool name or a mistyped argument never runs.
 
 Without a model endpoint gear uses its offline engine: grounding, the
-calculator, the clock and the time zone converter work with no network.`,
+calculator, the clock and the time zone converter work with no network.
+
+On a terminal, gear without a command opens the chat window.`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
@@ -104,6 +106,9 @@ calculator, the clock and the time zone converter work with no network.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return usageErrorf("unknown command %q (gear --help lists them)", args[0])
+			}
+			if a.deps.IsTerminal {
+				return a.chat(cmd.Context())
 			}
 			return cmd.Help()
 		},

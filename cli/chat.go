@@ -1,0 +1,34 @@
+package cli
+
+import (
+	"context"
+
+	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/store"
+	"github.com/gear-chat/gear/ui"
+)
+
+// chat opens the chat window: bare gear on a terminal. The history is
+// opened and the agent wired as for gear ask; the last conversation is
+// shown again.
+func (a *app) chat(ctx context.Context) error {
+	st, err := a.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	opts, err := a.chatOptions(ctx, st)
+	if err != nil {
+		return err
+	}
+	return ui.Run(ctx, opts, ui.Terminal{In: a.deps.Stdin, Out: a.deps.Stdout, OpenTTY: !stdinIsTerminal(a.deps.Stdin)})
+}
+
+// chatOptions are the chat's dependencies from the configuration.
+func (a *app) chatOptions(ctx context.Context, st *store.Store) (ui.Options, error) {
+	ag, err := a.newAgent(ctx, st)
+	if err != nil {
+		return ui.Options{}, err
+	}
+	return ui.Options{Agent: ui.FromAgent(ag), History: st, Mode: agent.ModeChat, Resume: true, Now: a.deps.Now}, nil
+}

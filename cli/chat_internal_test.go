@@ -1,0 +1,296 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
+
+	"github.com/gear-chat/gear/ui"
+)
+
+// chatNow is the clock of the chat tests.
+func chatNow() time.Time { return time.Date(2026, 11, 22, 2, 38, 0, 0, time.UTC) }
+
+// chatApp is gear as bare `gear` sets it up, with the given environment,
+// a history in dir and HTTP only to the test server (or nowhere).
+func chatApp(t testing.TB, env map[string]string, srv *httptest.Server, dir string, offline bool) *app {
+	t.Helper()
+	allowed := ""
+	if srv != nil {
+		allowed = strings.TrimPrefix(srv.URL, "http://")
+	}
+	a := &app{deps: Deps{Getenv: func(k string) string { return env[k] }, Now: chatNow,
+		HTTP: &http.Client{Transport: testServerOnly{t: t, host: allowed}}},
+		dbPath: filepath.Join(dir, "gear.db"), offline: offline}
+	if err := a.loadConfig(); err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// testServerOnly fails the test on any request that is not to the test
+// server: nothing reaches the network.
+type testServerOnly struct {
+	t    testing.TB
+	host string
+}
+
+func (o testServerOnly) RoundTrip(r *http.Request) (*http.Response, error) {
+	if o.host == "" || r.URL.Host != o.host {
+		o.t.Errorf("unexpected request to %s", r.URL)
+		return nil, fmt.Errorf("no network in tests: %s", r.URL)
+	}
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+// chatSession is the root model of the chat as bare gear builds it, with a
+// colourless renderer, driven by messages.
+type chatSession struct {
+	t     testing.TB
+	m     tea.Model
+	msgs  chan tea.Msg
+	views []string
+	quit  bool
+}
+
+func openChat(t testing.TB, a *app) *chatSession {
+	t.Helper()
+	ctx := context.Background()
+	st, err := a.openStore(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	opts, err := a.chatOptions(ctx, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := lipgloss.NewRenderer(io.Discard)
+	r.SetColorProfile(termenv.Ascii)
+	r.SetHasDarkBackground(true)
+	opts.Renderer, opts.Location = r, time.UTC
+	m, err := ui.New(ctx, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &chatSession{t: t, m: m, msgs: make(chan tea.Msg, 256)}
+	s.send(tea.WindowSizeMsg{Width: 100, Height: 40})
+	s.run(m.Init())
+	return s
+}
+
+// send updates the model and runs the command it returns on its own
+// goroutine, as the program does; its messages arrive on s.msgs.
+func (s *chatSession) send(msg tea.Msg) {
+	if _, ok := msg.(tea.QuitMsg); ok {
+		s.quit = true
+		return
+	}
+	var cmd tea.Cmd
+	s.m, cmd = s.m.Update(msg)
+	s.views = append(s.views, ansi.Strip(s.m.View()))
+	s.run(cmd)
+}
+
+func (s *chatSession) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	go func() {
+		switch msg := cmd().(type) {
+		case nil, spinner.TickMsg:
+		case tea.BatchMsg:
+			for _, c := range msg {
+				s.run(c)
+			}
+		default:
+			s.msgs <- msg
+		}
+	}()
+}
+
+// until feeds messages back until the view holds want.
+func (s *chatSession) until(want string) string {
+	s.t.Helper()
+	deadline := time.After(15 * time.Second)
+	for {
+		if v := ansi.Strip(s.m.View()); strings.Contains(v, want) {
+			return v
+		}
+		select {
+		case msg := <-s.msgs:
+			s.send(msg)
+		case <-deadline:
+			s.t.Fatalf("the view never showed %q:\n%s", want, ansi.Strip(s.m.View()))
+		}
+	}
+}
+
+func (s *chatSession) typeLine(line string) {
+	s.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(line)})
+	s.send(tea.KeyMsg{Type: tea.KeyEnter})
+}
+
+// A full chat turn against a model server speaking the OpenAI wire format:
+// routing and the call come back under the JSON schema, the answer streams
+// in pieces and is shown as it arrives, the badge and the tokens follow,
+// and after quitting a new chat shows the conversation again.
+func TestChatEndToEnd(t *testing.T) {
+	srv := scriptedChatServer(t, "The Calculator ", "says **96**, ", "computed as 48 × 4 ÷ 2.")
+	env := map[string]string{"GEAR_CHAT_MODEL": "test-model", "GEAR_CHAT_BASE_URL": srv.URL + "/v1",
+		"GEAR_CHAT_SERVER": "openai"}
+	dir := t.TempDir()
+	s := openChat(t, chatApp(t, env, srv, dir, false))
+	if v := s.until("chat test-model"); !strings.Contains(v, "ground offline") {
+		t.Errorf("the status line should name each role's engine:\n%s", v)
+	}
+	s.typeLine("what is 48 multiplied by 4 divided by 2")
+	final := s.until("Calculator · ")
+	for _, want := range []string{"you › what is 48 multiplied by 4 divided by 2", "route: tool",
+		"The Calculator says 96, computed as 48 × 4 ÷ 2.", "· offline"} {
+		if !strings.Contains(final, want) {
+			t.Errorf("the finished turn lacks %q:\n%s", want, final)
+		}
+	}
+	if strings.Contains(final, "tokens 0") {
+		t.Errorf("the session's tokens were not counted:\n%s", final)
+	}
+	partial := -1
+	for i, v := range s.views {
+		if strings.Contains(v, "The Calculator says 96,") && !strings.Contains(v, "computed as") {
+			partial = i
+			break
+		}
+	}
+	if partial < 0 {
+		t.Error("the answer was never shown part-written: it did not stream")
+	}
+
+	s.send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	s.send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	for !s.quit {
+		select {
+		case msg := <-s.msgs:
+			s.send(msg)
+		case <-time.After(5 * time.Second):
+			t.Fatal("ctrl+c twice did not quit")
+		}
+	}
+	again := openChat(t, chatApp(t, env, srv, dir, false))
+	v := again.until("Resumed conversation")
+	if !strings.Contains(v, "The Calculator says 96, computed as 48 × 4 ÷ 2.") || !strings.Contains(v, "Calculator · ") {
+		t.Errorf("a new chat does not show the conversation again:\n%s", v)
+	}
+}
+
+// Offline, bare gear answers the issue's must-show questions with the
+// tool, its confidence and the engine.
+func TestChatOffline(t *testing.T) {
+	s := openChat(t, chatApp(t, map[string]string{}, nil, t.TempDir(), true))
+	s.until("engine offline")
+	s.typeLine("what is 17 * 23")
+	v := s.until("Calculator · ")
+	if strings.Contains(v, "Which tool?") {
+		s.send(tea.KeyMsg{Type: tea.KeyEnter})
+		v = s.until("Calculator · ")
+	}
+	if !strings.Contains(v, "\n  391\n") || !strings.Contains(v, "% · offline") {
+		t.Errorf("17 * 23 is not answered with 391 and the calculator badge:\n%s", v)
+	}
+	s.typeLine("/GEAR what time is it in Adelaide")
+	v = s.until("CurrentTime · ")
+	if !strings.Contains(v, "Australia/Adelaide") {
+		t.Errorf("the time in Adelaide is not shown:\n%s", v)
+	}
+}
+
+// scriptedChatServer answers routing (yes), the call under the JSON schema
+// and the streamed answer in the given pieces, from the recorded bodies in
+// testdata/ask (see its PROVENANCE.md); any other request fails the test.
+func scriptedChatServer(t testing.TB, pieces ...string) *httptest.Server {
+	read := func(name string) []byte {
+		b, err := os.ReadFile(filepath.Join("testdata", "ask", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	reply := func(content string) []byte {
+		var v map[string]any
+		if err := json.Unmarshal(read("chat_completion_tool_calls.json"), &v); err != nil {
+			t.Fatal(err)
+		}
+		ch := v["choices"].([]any)[0].(map[string]any)
+		msg := ch["message"].(map[string]any)
+		msg["content"] = content
+		delete(msg, "tool_calls")
+		ch["finish_reason"] = "stop"
+		b, _ := json.Marshal(v)
+		return b
+	}
+	var events []string
+	for _, ev := range strings.Split(string(read("chat_completion_stream_tool_call_split_args.sse")), "\n\n") {
+		if ev = strings.TrimSpace(ev); ev != "" {
+			events = append(events, ev)
+		}
+	}
+	chunk := func(content string, finish any) string {
+		var v map[string]any
+		if err := json.Unmarshal([]byte(strings.TrimPrefix(events[0], "data: ")), &v); err != nil {
+			t.Fatal(err)
+		}
+		ch := v["choices"].([]any)[0].(map[string]any)
+		ch["delta"], ch["finish_reason"] = map[string]any{"content": content}, finish
+		b, _ := json.Marshal(v)
+		return "data: " + string(b) + "\n\n"
+	}
+	var mu sync.Mutex
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		raw, _ := io.ReadAll(r.Body)
+		var body map[string]any
+		json.Unmarshal(raw, &body)
+		rf, _ := body["response_format"].(map[string]any)
+		schema, _ := rf["json_schema"].(map[string]any)
+		switch name, _ := schema["name"].(string); {
+		case r.URL.Path != "/v1/chat/completions":
+			t.Errorf("unexpected request %s", r.URL.Path)
+			http.Error(w, "unexpected", http.StatusTeapot)
+		case body["stream"] == true:
+			w.Header().Set("Content-Type", "text/event-stream")
+			fl := w.(http.Flusher)
+			for _, p := range pieces {
+				io.WriteString(w, chunk(p, nil))
+				fl.Flush()
+				// The pieces arrive apart, as a model writes them.
+				time.Sleep(30 * time.Millisecond)
+			}
+			io.WriteString(w, chunk("", "stop")+events[len(events)-2]+"\n\ndata: [DONE]\n\n")
+		case name == "yes_no":
+			w.Write(reply(`{"answer":"yes"}`))
+		case name == "gear_call":
+			w.Write(reply(`{"call": {"tool": "Calculator", "args": {"expression": "48 * 4 / 2"}}}`))
+		default:
+			t.Errorf("unexpected request %.200s", raw)
+			http.Error(w, "unexpected", http.StatusTeapot)
+		}
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}

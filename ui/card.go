@@ -1,0 +1,298 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/store"
+)
+
+// cardIndent starts every line of the grounding card.
+const cardIndent = "  │ "
+
+// responseLines bounds the tool response shown in an open card.
+const responseLines = 8
+
+// cardLines draws the grounding card: the route decision and the chosen
+// tool with its confidence; open (expanded), every tool's S, P and f, the
+// call emitted and how, and the tool's response.
+func (p *painter) cardLines(e *entry, width int) []string {
+	st, r := p.st, e.rec
+	inner := max(width-ansi.StringWidth(cardIndent), 20)
+	var body []string
+	if head := routeText(r); head != "" {
+		body = append(body, st.cardTitle.Render(head))
+	}
+	body = append(body, p.choiceLine(r, inner))
+	if e.expanded {
+		body = append(body, p.detailLines(r, inner)...)
+	}
+	out := make([]string, 0, len(body))
+	for _, l := range body {
+		for _, w := range wrapLines(l, inner) {
+			out = append(out, st.cardBorder.Render(cardIndent)+w)
+		}
+	}
+	return out
+}
+
+// routeText is the route decision in words, with the engine that grounded.
+func routeText(r agent.Record) string {
+	var parts []string
+	if rt := r.Route; rt != nil {
+		decision := "no tool"
+		if rt.NeedsTool {
+			decision = "tool"
+		}
+		why := ""
+		switch rt.By {
+		case "model":
+			why = "the chat model said " + map[bool]string{true: "yes", false: "no"}[rt.NeedsTool]
+		case "threshold":
+			if rt.Threshold > 0 {
+				cmp := "≥"
+				if !rt.NeedsTool {
+					cmp = "<"
+				}
+				why = fmt.Sprintf("grounding %s %s threshold %s", pct(rt.Probability), cmp, pct(rt.Threshold))
+			} else {
+				why = "grounding against the threshold"
+			}
+		case "decisive":
+			why = "grounding was decisive"
+			if rt.Probability > 0 {
+				why += " (" + pct(rt.Probability) + ")"
+			}
+		case "mode":
+			why = "direct mode"
+		case "user":
+			why = "you named the tool"
+		}
+		s := "route: " + decision
+		if why != "" {
+			s += " — " + why
+		}
+		parts = append(parts, s)
+	}
+	if g := r.Grounding; g != nil {
+		parts = append(parts, "grounding "+engineLabel(r))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// choiceLine is the chosen tool with its confidence as a bar and a
+// percentage, or why no tool ran.
+func (p *painter) choiceLine(r agent.Record, inner int) string {
+	st := p.st
+	conf, tool := r.Confidence, r.Tool
+	if tool == "" && r.Grounding != nil && r.Grounding.Choice != "" && r.Grounding.Choice != agent.NoTool {
+		tool, conf = r.Grounding.Choice, r.Grounding.Confidence
+	}
+	if tool == "" && r.Call != nil {
+		tool = r.Call.Tool
+	}
+	if tool == "" {
+		return st.note.Render("no tool was chosen")
+	}
+	name := st.tool.Render(cleanLine(tool))
+	if r.ChosenBy == "call" {
+		return name + st.note.Render("  exact call, typed by you: not grounded")
+	}
+	barW := clamp(inner-ansi.StringWidth(tool)-26, 8, 30)
+	line := name + "  " + st.bar(conf, barW) + " " + st.number.Render(fmt.Sprintf("%4s", pct(conf)))
+	var tags []string
+	switch {
+	case r.Tool == "" && r.Confirmation != nil && r.Confirmation.Chosen == agent.NoTool:
+		tags = append(tags, "not run: you answered without a tool")
+	case r.Tool == "" && r.Status != store.StatusRunning:
+		tags = append(tags, "not run")
+	case r.ChosenBy == "user":
+		tags = append(tags, "chosen by you")
+	}
+	if c := r.Confirmation; c != nil && c.Chosen != "" && c.Chosen != agent.NoTool && !c.Auto {
+		tags = append(tags, "confirmed")
+	}
+	if len(tags) > 0 {
+		line += st.note.Render("  " + strings.Join(tags, " · "))
+	}
+	return line
+}
+
+// detailLines are the open card: every tool's scores, the call and the
+// response.
+func (p *painter) detailLines(r agent.Record, inner int) []string {
+	st := p.st
+	var out []string
+	if g := r.Grounding; g != nil {
+		if g.Preliminary != "" {
+			out = append(out, st.cardLabel.Render("preliminary answer ")+clip(cleanLine(g.Preliminary), inner-19))
+		}
+		out = append(out, p.scoreTable(g, inner)...)
+		for _, w := range g.Warnings {
+			out = append(out, st.errorText.Render("! "+cleanLine(w)))
+		}
+	}
+	if c := r.Confirmation; c != nil && c.Chosen != "" {
+		who := "you chose " + c.Chosen
+		if c.Auto {
+			who = "run without asking (--yes)"
+		}
+		if c.Chosen == agent.NoTool {
+			who = "you answered without a tool"
+		}
+		out = append(out, st.cardLabel.Render("asked    ")+fmt.Sprintf("confidence under %s: %s", pct(c.Threshold), who))
+	}
+	if em := r.Emission; em != nil {
+		how := string(em.Path)
+		switch {
+		case em.Rejected:
+			out = append(out, st.cardLabel.Render("call     ")+st.errorText.Render("rejected by the ToolDec machine, not run: ")+
+				cleanLine(em.Original))
+		default:
+			out = append(out, st.cardLabel.Render("call     ")+cleanLine(em.Call)+st.note.Render("  · "+how))
+			if em.Original != "" && em.Original != em.Call {
+				out = append(out, st.cardLabel.Render("emitted  ")+cleanLine(em.Original))
+			}
+		}
+		for _, fix := range em.Repairs {
+			out = append(out, st.cardLabel.Render("repair   ")+cleanLine(fix))
+		}
+	} else if r.Call != nil {
+		out = append(out, st.cardLabel.Render("call     ")+cleanLine(r.Call.Call))
+	}
+	if run := r.Call; run != nil {
+		const label = "response "
+		if run.FromGrounding {
+			out = append(out, st.note.Render("grounding had already run this call: its response was used"))
+		}
+		if run.Error != "" {
+			out = append(out, st.cardLabel.Render(label)+st.errorText.Render(cleanLine(run.Error)))
+		} else {
+			lines := wrapLines(clean(run.Response), inner-9)
+			if len(lines) > responseLines {
+				lines = append(lines[:responseLines], "…")
+			}
+			for i, l := range lines {
+				if i == 0 {
+					out = append(out, st.cardLabel.Render(label)+l)
+				} else {
+					out = append(out, "         "+l)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// scoreTable lists every tool's semantic score S, pattern score P and
+// final score f as bars, and its probability when it is known. P and f are
+// not bounded by 1, so their bars share the column's largest value.
+func (p *painter) scoreTable(g *agent.Grounding, inner int) []string {
+	st := p.st
+	if len(g.Tools) == 0 {
+		return nil
+	}
+	nameW, maxP, maxF, probs := 4, 1.0, 1.0, false
+	for _, s := range g.Tools {
+		nameW = max(nameW, ansi.StringWidth(cleanLine(s.Tool)))
+		maxP, maxF = max(maxP, s.P), max(maxF, s.F)
+		probs = probs || s.Probability > 0
+	}
+	nameW = min(nameW, 24)
+	fixed := nameW + 3*6 + 3
+	if probs {
+		fixed += 6
+	}
+	barW := clamp((inner-fixed)/3, 3, 12)
+	head := fmt.Sprintf("%-*s %-*s %-*s %-*s", nameW, "tool", barW+5, "S", barW+5, "P", barW+5, "f")
+	if probs {
+		head += "     p"
+	}
+	out := []string{st.cardLabel.Render(strings.TrimRight(head, " "))}
+	cell := func(v, scale float64) string {
+		return st.bar(v/scale, barW) + " " + st.number.Render(fmt.Sprintf("%4.2f", v))
+	}
+	for _, s := range g.Tools {
+		name := clip(cleanLine(s.Tool), nameW)
+		row := st.tool.Render(name) + strings.Repeat(" ", nameW-ansi.StringWidth(name)) + " " +
+			cell(max(s.S, 0), 1) + " " + cell(max(s.P, 0), maxP) + " " + cell(max(s.F, 0), maxF)
+		if probs {
+			row += " " + st.number.Render(fmt.Sprintf("%5s", pct(s.Probability)))
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// badge ends a tool turn's answer: tool · confidence · engine, and the
+// rating given.
+func (p *painter) badge(e *entry) string {
+	r, st := e.rec, p.st
+	var parts []string
+	if r.Tool != "" {
+		parts = append(parts, cleanLine(r.Tool))
+		switch r.ChosenBy {
+		case "call":
+			parts = append(parts, "exact call")
+		case "user":
+			parts = append(parts, "chosen by you")
+		default:
+			parts = append(parts, pct(r.Confidence))
+		}
+		parts = append(parts, engineLabel(r))
+	}
+	line := st.badge.Render(strings.Join(parts, " · "))
+	if rt := e.rating; rt != nil {
+		var marks []string
+		switch rt.Score {
+		case store.ScoreUp:
+			marks = append(marks, "👍")
+		case store.ScoreDown:
+			marks = append(marks, "👎")
+		}
+		if rt.WrongTool {
+			w := "wrong tool"
+			if rt.WantedTool != "" {
+				w += " → " + cleanLine(rt.WantedTool)
+			}
+			marks = append(marks, w)
+		}
+		if len(marks) > 0 {
+			if line != "" {
+				line += st.badge.Render(" · ")
+			}
+			line += st.rated.Render(strings.Join(marks, " "))
+		}
+	}
+	return line
+}
+
+// engineLabel names what grounded the turn: "offline", or the grounding
+// model.
+func engineLabel(r agent.Record) string {
+	if g := r.Grounding; g != nil && g.Engine == store.EngineOffline {
+		return store.EngineOffline
+	}
+	if m := r.Engines.Grounding.Model; m != "" {
+		return cleanLine(m)
+	}
+	if g := r.Grounding; g != nil && g.Engine != "" {
+		return cleanLine(g.Engine)
+	}
+	return store.EngineOffline
+}
+
+func pct(p float64) string { return fmt.Sprintf("%.0f%%", p*100) }
+
+func clamp(v, lo, hi int) int { return max(lo, min(v, hi)) }
+
+// clip cuts s to n columns with an ellipsis.
+func clip(s string, n int) string {
+	if n <= 1 {
+		return ""
+	}
+	return ansi.Truncate(s, n, "…")
+}

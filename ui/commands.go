@@ -1,0 +1,154 @@
+package ui
+
+import (
+	"context"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/gear-chat/gear/agent"
+)
+
+// submit handles Enter: a slash command, or a turn for the agent.
+func (m *Model) submit() tea.Cmd {
+	text := strings.TrimSpace(m.in.value())
+	if text == "" {
+		return nil
+	}
+	in := m.agent.Parse(text, m.mode)
+	if in.Kind != agent.InputCommand && (m.turn != nil || m.running != nil) {
+		m.flash = "A turn is running: wait for its answer, or press esc to cancel it."
+		return nil
+	}
+	m.in.remember(text)
+	m.in.reset()
+	m.flash = ""
+	switch in.Kind {
+	case agent.InputEmpty:
+		m.addNotice("Type a question (or, after " + agent.DirectPrefix + ", a call such as Calculator(2 + 2)) after the prefix.")
+		return nil
+	case agent.InputCommand:
+		return m.command(in.Command, in.Args)
+	}
+	return m.beginTurn(text, in.Mode)
+}
+
+// command runs a slash command. The agent's own prefixes (/GEAR,
+// @TallChatBot, /use TOOL) never reach here: they are turns.
+func (m *Model) command(name, args string) tea.Cmd {
+	busy := m.turn != nil || m.running != nil
+	switch name {
+	case "tools":
+		m.addLongEntry(&entry{kind: entryNote, text: libraryMarkdown(m.specs)})
+	case "help", "?":
+		m.addLongEntry(&entry{kind: entryNote, text: helpMarkdown(m.keys)})
+	case "use":
+		m.addNotice("/use TOOL answers the last question again with TOOL, e.g. /use " + firstOr(m.names, "Calculator") +
+			". The tools are " + strings.Join(m.names, ", ") + ".")
+	case "mode":
+		return m.modeCommand(args)
+	case "rate":
+		return m.rateCommand(args)
+	case "quit", "exit", "q":
+		return m.quit()
+	case "new", "history", "survey":
+		if busy {
+			m.flash = "A turn is running: wait for its answer, or press esc to cancel it, before /" + name + "."
+			return nil
+		}
+		switch name {
+		case "new":
+			m.conv = newConversation()
+			m.conversationID = 0
+			m.addNotice("New conversation. Your next question starts it.")
+		case "history":
+			return m.openHistory(args)
+		case "survey":
+			return m.openSurvey()
+		}
+	default:
+		m.addError("/" + name + " is not a command. /help lists them; " + agent.DirectPrefix + " QUERY asks a tool directly.")
+	}
+	return nil
+}
+
+// modeCommand is /mode chat|direct|baseline.
+func (m *Model) modeCommand(args string) tea.Cmd {
+	mode, ok := agent.ParseMode(args)
+	if !ok {
+		m.addNotice("The mode is " + string(m.mode) + ". /mode chat answers in conversation, /mode direct shows the tool's " +
+			"response as is, /mode baseline answers without tools (the comparison chatbot).")
+		return nil
+	}
+	m.mode = mode
+	switch mode {
+	case agent.ModeDirect:
+		m.addNotice("Mode direct: lines are grounded to a tool and its response is shown as is.")
+	case agent.ModeBaseline:
+		m.addNotice("Mode baseline: lines are answered by the chat model alone, without tools.")
+	default:
+		m.addNotice("Mode chat: lines are routed, grounded, and answered in conversation.")
+	}
+	return nil
+}
+
+// openHistory opens the browser, searching for args when given.
+func (m *Model) openHistory(args string) tea.Cmd {
+	if m.history == nil {
+		m.addError("The history database is not open, so there is no history to browse.")
+		return nil
+	}
+	b := newHistoryBrowser(m.st)
+	b.query.Width = max(m.width-12, 10)
+	m.browser = b
+	if args = strings.TrimSpace(args); args != "" {
+		b.query.SetValue(args)
+		b.query.CursorEnd()
+		b.seq++
+		return searchCmd(m.ctx, m.history, b.seq, args, m.loc)
+	}
+	return listConversationsCmd(m.ctx, m.history)
+}
+
+// surveyOpenedMsg carries the questionnaire the opener built.
+type surveyOpenedMsg struct {
+	form SurveyForm
+	err  error
+}
+
+func openSurveyCmd(ctx context.Context, open SurveyOpener, width, height int) tea.Cmd {
+	return func() tea.Msg {
+		form, err := open(ctx, width, height)
+		return surveyOpenedMsg{form: form, err: err}
+	}
+}
+
+func (m *Model) openSurvey() tea.Cmd {
+	if m.surveyOpener == nil {
+		m.addNotice("The questionnaire is not part of this build of gear.")
+		return nil
+	}
+	return openSurveyCmd(m.ctx, m.surveyOpener, m.width, m.height-1)
+}
+
+func (m *Model) addEntry(e *entry) {
+	m.conv.add(e)
+	m.conv.toBottom()
+}
+
+// addLongEntry adds an entry to be read from its start.
+func (m *Model) addLongEntry(e *entry) {
+	m.conv.add(e)
+	m.conv.showFrom(len(m.conv.entries)-1, m.paint, m.contentWidth(), m.convHeight())
+}
+
+func (m *Model) addNotice(text string) { m.addEntry(&entry{kind: entryNotice, text: text}) }
+
+func (m *Model) addError(text string) { m.addEntry(&entry{kind: entryError, text: text}) }
+
+func firstOr(names []string, def string) string {
+	if len(names) > 0 {
+		return names[0]
+	}
+	return def
+}

@@ -1,0 +1,128 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/sanitize"
+	"github.com/gear-chat/gear/store"
+)
+
+type entryKind int
+
+const (
+	// entryTurn is a question and what gear did with it.
+	entryTurn entryKind = iota
+	// entryNote is gear's own text in Markdown: /tools, /help.
+	entryNote
+	// entryNotice is a remark of gear's in plain text, shown muted.
+	entryNotice
+	// entryError is something that went wrong outside a turn, one line.
+	entryError
+)
+
+// entry is one item of the conversation. Its rendered lines are kept for
+// the width they were made at and dropped when it changes (invalidate),
+// so a keystroke redraws nothing but the input.
+type entry struct {
+	kind entryKind
+	text string // entryNote, entryError
+
+	// input is what the user typed; rec is the turn as far as it went.
+	input    string
+	rec      agent.Record
+	live     bool // the turn is running
+	expanded bool // the grounding card shows every tool
+	rating   *store.Rating
+	rateNote string // the rating's save failure, shown under the badge
+
+	cache      []string
+	cacheWidth int
+}
+
+func (e *entry) invalidate() { e.cache = nil }
+
+// turnID is the recorded turn, 0 before the agent recorded it.
+func (e *entry) turnID() int64 {
+	if e.kind != entryTurn {
+		return 0
+	}
+	return e.rec.TurnID
+}
+
+// hasCard says whether the turn shows a grounding card.
+func (e *entry) hasCard() bool {
+	return e.kind == entryTurn && (e.rec.Grounding != nil || e.rec.Route != nil || e.rec.Call != nil)
+}
+
+// rateable says whether the turn can be rated: it answered and is stored.
+func (e *entry) rateable() bool {
+	return e.kind == entryTurn && !e.live && e.rec.TurnID != 0 && e.rec.Status == store.StatusDone
+}
+
+// recordFromStored rebuilds what the card and badge show from a stored
+// turn. The store keeps S, P and f but not each tool's probability, nor
+// how routing's probability compared with its threshold.
+func recordFromStored(t store.Turn, conv store.Conversation) agent.Record {
+	r := agent.Record{ConversationID: t.ConversationID, TurnID: t.TurnID, Input: t.Query, Query: t.Query,
+		Mode: agent.Mode(t.Mode), Status: t.Status, Error: t.Error, Tool: t.Tool, Family: t.ToolFamily,
+		Confidence: t.Confidence, Grounded: t.Grounded, Answer: t.Answer,
+		Engines: agent.Engines{Chat: conv.Chat, Grounding: conv.Grounding, Embedding: conv.Embedding}}
+	if t.Route != store.RouteUndecided {
+		by := string(t.RouteBy)
+		if t.RouteBy == store.RouteByCombined {
+			by = "decisive"
+		}
+		r.Route = &agent.Route{NeedsTool: t.Route == store.RouteTool, By: by}
+	}
+	if len(t.Grounding) > 0 {
+		g := &agent.Grounding{Engine: conv.Grounding.Engine, Choice: t.Tool, Confidence: t.Confidence}
+		for _, s := range t.Grounding {
+			g.Tools = append(g.Tools, agent.Score{Tool: s.Tool, Family: s.Family, S: s.Semantic, P: s.Pattern,
+				F: s.Final, Call: s.Call, Response: s.Response, Status: string(s.ResponseKind)})
+		}
+		r.Grounding = g
+	}
+	if n := len(t.Calls); n > 0 {
+		c := t.Calls[n-1]
+		r.Call = &agent.ToolRun{Tool: c.Tool, Call: c.Call, Response: c.Response, Error: c.Error}
+		if t.Emission != "" {
+			r.Emission = &agent.Emission{Path: t.Emission, Tool: c.Tool, Call: c.Call, Original: c.Original,
+				Rejected: c.Check == store.CallRejected}
+			if t.RepairNote != "" {
+				r.Emission.Repairs = strings.Split(t.RepairNote, "; ")
+			}
+		}
+	}
+	r.AnsweredBy = "model"
+	if t.Mode == store.ModeDirect || conv.Chat.Engine == store.EngineOffline {
+		r.AnsweredBy = "tool"
+	}
+	switch {
+	case t.Emission == store.EmissionExact:
+		r.ChosenBy = "call"
+	case t.Tool != "" && !t.Grounded:
+		r.ChosenBy = "user"
+	case t.Tool != "":
+		r.ChosenBy = "grounding"
+	}
+	return r
+}
+
+// storedInput is how a stored turn was typed: its query with the mode's
+// prefix.
+func storedInput(t store.Turn) string {
+	switch t.Mode {
+	case store.ModeDirect:
+		return agent.DirectPrefix + " " + t.Query
+	case store.ModeBaseline:
+		return t.Query + "  (baseline)"
+	}
+	return t.Query
+}
+
+// clean makes untrusted text safe to render: model, tool and history text
+// all pass through it.
+func clean(s string) string { return sanitize.Text(s) }
+
+func cleanLine(s string) string { return sanitize.Line(s) }

@@ -1,0 +1,299 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/tools"
+)
+
+// maxContentWidth bounds the conversation's text on very wide terminals,
+// where longer lines are hard to read.
+const maxContentWidth = 120
+
+// quitWindow is how long a first ctrl+c waits for the second.
+const quitWindow = 2 * time.Second
+
+// Model is the chat: one root model composing small parts — the
+// conversation, the input, the grounding cards, the confidence gate, the
+// tool picker, the history browser, the survey form, the status line and
+// the help line. It changes only in Update; every wait and every read or
+// write of the history runs in a tea.Cmd.
+type Model struct {
+	ctx          context.Context
+	agent        Agent
+	history      History
+	surveyOpener SurveyOpener
+	specs        []tools.Spec
+	names        []string
+	engines      agent.Engines
+	now          func() time.Time
+	loc          *time.Location
+	resume       bool
+	dbLabel      string
+
+	st    styles
+	paint *painter
+	keys  keyMap
+	help  help.Model
+	spin  spinner.Model
+
+	width, height  int
+	conv           conversation
+	in             input
+	mode           agent.Mode
+	conversationID int64
+	tokens         int
+
+	// turn is the running turn once started, running its entry.
+	turn    Turn
+	running *entry
+	stage   string
+	gate    *agent.Confirmation
+	picker  *toolPicker
+	browser *historyBrowser
+	form    SurveyForm
+
+	// flash is a passing hint, cleared by the next key.
+	flash     string
+	quitArmed bool
+	quitSeq   int
+	quitting  bool
+}
+
+// New builds the chat. It does no I/O: Init's commands resume the last
+// conversation and prepare grounding.
+func New(ctx context.Context, opts Options) (*Model, error) {
+	if opts.Agent == nil {
+		return nil, errors.New("ui: no agent")
+	}
+	r := opts.Renderer
+	if r == nil {
+		r = lipgloss.DefaultRenderer()
+	}
+	m := &Model{ctx: ctx, agent: opts.Agent, history: opts.History, surveyOpener: opts.Survey,
+		specs: opts.Agent.Specs(), engines: opts.Agent.Engines(), now: opts.Now, loc: opts.Location,
+		resume: opts.Resume, mode: opts.Mode, width: 80, height: 24, conv: newConversation()}
+	if m.now == nil {
+		m.now = time.Now
+	}
+	if m.loc == nil {
+		m.loc = time.Local
+	}
+	if m.mode == "" {
+		m.mode = agent.ModeChat
+	}
+	for _, s := range m.specs {
+		m.names = append(m.names, s.Name)
+	}
+	home, _ := os.UserHomeDir()
+	m.dbLabel = dbLabel(m.history, home)
+	m.st = newStyles(r, opts.NoColor)
+	m.paint = &painter{st: m.st, md: newMarkdown(m.st), chatModel: m.engines.Chat.Engine != "" &&
+		m.engines.Chat.Engine != "offline"}
+	m.keys = newKeyMap()
+	m.help = newHelp(m.st)
+	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(m.st.spinner))
+	m.in = newInput(m.st, m.keys)
+	m.conv.add(&entry{kind: entryNote, text: welcomeMarkdown()})
+	m.resize(m.width, m.height)
+	return m, nil
+}
+
+// preparedMsg says whether grounding's preparation failed.
+type preparedMsg struct{ err error }
+
+// prepareCmd computes the tool embeddings before the first question.
+func prepareCmd(ctx context.Context, a Agent) tea.Cmd {
+	return func() tea.Msg { return preparedMsg{err: a.Prepare(ctx)} }
+}
+
+// quitDisarmMsg ends the window for a second ctrl+c.
+type quitDisarmMsg struct{ seq int }
+
+// Init prepares grounding and reopens the last conversation.
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{prepareCmd(m.ctx, m.agent)}
+	if m.history != nil && m.resume {
+		cmds = append(cmds, latestConversationCmd(m.ctx, m.history))
+	}
+	return tea.Batch(cmds...)
+}
+
+// Update applies one message.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.resize(msg.Width, msg.Height)
+		if m.form != nil {
+			return m, m.updateForm(msg)
+		}
+	case tea.KeyMsg:
+		return m, m.onKey(msg)
+	case turnStartedMsg:
+		m.turn = msg.turn
+		return m, nextEventCmd(msg.turn)
+	case turnEventMsg:
+		return m, m.onTurnEvent(msg)
+	case confirmedMsg:
+		m.onConfirmed(msg)
+	case ratedMsg:
+		m.onRated(msg)
+	case conversationsMsg:
+		m.onConversations(msg)
+	case searchResultsMsg:
+		m.onSearchResults(msg)
+	case conversationLoadedMsg:
+		m.onConversationLoaded(msg)
+	case surveyOpenedMsg:
+		return m, m.onSurveyOpened(msg)
+	case preparedMsg:
+		if msg.err != nil && !errors.Is(msg.err, context.Canceled) {
+			m.addError("Grounding could not prepare the tools: " + msg.err.Error())
+		}
+	case quitDisarmMsg:
+		if msg.seq == m.quitSeq && m.quitArmed {
+			m.quitArmed, m.flash = false, ""
+		}
+	case quitTimeoutMsg:
+		return m, tea.Quit
+	case spinner.TickMsg:
+		if m.running == nil {
+			return m, nil
+		}
+		var cmd tea.Cmd
+		m.spin, cmd = m.spin.Update(msg)
+		return m, cmd
+	default:
+		switch {
+		case m.form != nil:
+			return m, m.updateForm(msg)
+		case m.browser != nil:
+			var cmd tea.Cmd
+			m.browser.query, cmd = m.browser.query.Update(msg)
+			return m, cmd
+		}
+		return m, m.in.update(msg)
+	}
+	return m, nil
+}
+
+func (m *Model) resize(w, h int) {
+	m.width, m.height = max(w, 1), max(h, 1)
+	m.in.setWidth(m.width)
+	m.in.setMaxRows(m.height / 5)
+	m.help.Width = m.width
+	if m.browser != nil {
+		m.browser.query.Width = max(m.width-12, 10)
+	}
+}
+
+// contentWidth is the conversation's text width.
+func (m *Model) contentWidth() int { return min(m.width, maxContentWidth) }
+
+// convHeight is the rows left for the conversation.
+func (m *Model) convHeight() int { return max(m.height-len(m.bottomLines(m.width)), 0) }
+
+// View draws the whole screen; it renders only what changed since the
+// last frame (entries keep their lines).
+func (m *Model) View() string {
+	if m.form != nil {
+		return m.form.View() + "\n" + m.statusLine(m.width)
+	}
+	bottom := m.bottomLines(m.width)
+	convH := m.height - len(bottom)
+	var lines []string
+	if m.browser != nil {
+		lines = m.historyLines(m.browser, m.width, max(convH, 1))
+	} else {
+		lines = m.conv.view(m.paint, m.contentWidth(), convH)
+	}
+	lines = append(lines, bottom...)
+	if len(lines) > m.height {
+		// A tiny terminal: keep the input and the lines nearest it.
+		lines = lines[len(lines)-m.height:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// bottomLines are everything under the conversation: the progress line,
+// the gate or picker, the input, the status line and the help line.
+func (m *Model) bottomLines(w int) []string {
+	var out []string
+	if m.browser == nil {
+		out = append(out, m.progressLine(w))
+		if m.gate != nil {
+			out = append(out, m.gateLines(m.gate, w)...)
+		}
+		if m.picker != nil {
+			out = append(out, m.pickerLines(m.picker, w)...)
+		}
+		out = append(out, m.st.separator.Render(strings.Repeat("─", w)))
+		out = append(out, strings.Split(m.in.view(), "\n")...)
+	}
+	return append(out, m.statusLine(w), m.helpLine(w))
+}
+
+// pressQuit is ctrl+c: the first arms, the second (within quitWindow)
+// quits.
+func (m *Model) pressQuit() tea.Cmd {
+	if m.quitArmed {
+		return m.quit()
+	}
+	m.quitArmed = true
+	m.quitSeq++
+	m.flash = "Press ctrl+c again to quit."
+	if m.turn != nil {
+		m.flash = "Press ctrl+c again to quit (esc cancels the turn)."
+	}
+	seq := m.quitSeq
+	return tea.Tick(quitWindow, func(time.Time) tea.Msg { return quitDisarmMsg{seq: seq} })
+}
+
+// quit leaves gear. A running turn is cancelled first, so its record is
+// saved as cancelled; the quit does not wait more than a second for it.
+func (m *Model) quit() tea.Cmd {
+	if m.turn != nil && !m.quitting {
+		m.quitting = true
+		m.stage = "cancelling the turn before quitting"
+		return tea.Batch(cancelCmd(m.turn), quitAfter(time.Second))
+	}
+	return tea.Quit
+}
+
+// onSurveyOpened shows the questionnaire, or why it could not open.
+func (m *Model) onSurveyOpened(msg surveyOpenedMsg) tea.Cmd {
+	if msg.err != nil || msg.form == nil {
+		if msg.err != nil {
+			m.addError("The questionnaire could not open: " + msg.err.Error())
+		}
+		return nil
+	}
+	m.form = msg.form
+	return m.form.Init()
+}
+
+// updateForm passes a message to the open questionnaire and closes it
+// once it is done.
+func (m *Model) updateForm(msg tea.Msg) tea.Cmd {
+	next, cmd := m.form.Update(msg)
+	if f, ok := next.(SurveyForm); ok {
+		m.form = f
+	}
+	if summary, done := m.form.Done(); done {
+		m.form = nil
+		if summary != "" {
+			m.addNotice(summary)
+		}
+	}
+	return cmd
+}

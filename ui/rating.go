@@ -1,0 +1,127 @@
+package ui
+
+import (
+	"context"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/gear-chat/gear/store"
+)
+
+// ratedMsg reports a rating saved (or not) against its turn.
+type ratedMsg struct {
+	entry  *entry
+	rating store.Rating
+	err    error
+}
+
+// rateCmd stores the rating of the entry's turn.
+func rateCmd(ctx context.Context, h History, e *entry, r store.Rating) tea.Cmd {
+	return func() tea.Msg { return ratedMsg{entry: e, rating: r, err: h.Rate(ctx, r)} }
+}
+
+func (m *Model) onRated(msg ratedMsg) {
+	e := msg.entry
+	if msg.err != nil {
+		e.rateNote = "The rating was not saved: " + cleanLine(msg.err.Error())
+	} else {
+		r := msg.rating
+		e.rating, e.rateNote = &r, ""
+	}
+	e.invalidate()
+}
+
+// ratingTarget is the turn a rating key rates: the last turn, once it has
+// answered and is stored.
+func (m *Model) ratingTarget() (*entry, bool) {
+	if m.history == nil {
+		m.flash = "Ratings need the history database, and it is not open."
+		return nil, false
+	}
+	e := m.conv.lastTurn()
+	if e == nil || !e.rateable() {
+		m.flash = "There is no answer to rate yet."
+		return nil, false
+	}
+	return e, true
+}
+
+// rate saves a rating of the last turn, keeping what an earlier rating of
+// it said (a thumbs up keeps a "wrong tool" flag, and the other way round).
+func (m *Model) rate(edit func(*store.Rating)) tea.Cmd {
+	e, ok := m.ratingTarget()
+	if !ok {
+		return nil
+	}
+	r := store.Rating{TurnID: e.rec.TurnID}
+	if e.rating != nil {
+		r = *e.rating
+	}
+	r.Rated = m.now()
+	edit(&r)
+	return rateCmd(m.ctx, m.history, e, r)
+}
+
+func (m *Model) rateScore(s store.Score) tea.Cmd {
+	return m.rate(func(r *store.Rating) { r.Score = s })
+}
+
+func (m *Model) rateWrongTool(wanted string) tea.Cmd {
+	return m.rate(func(r *store.Rating) { r.WrongTool, r.WantedTool = true, wanted })
+}
+
+// openPicker asks which tool the last turn should have used.
+func (m *Model) openPicker() {
+	e, ok := m.ratingTarget()
+	if !ok {
+		return
+	}
+	m.picker = &toolPicker{turn: e, tools: append([]string(nil), m.names...)}
+}
+
+// rateCommand is /rate up|down|wrong [TOOL] [COMMENT].
+func (m *Model) rateCommand(args string) tea.Cmd {
+	verb, rest, _ := strings.Cut(strings.TrimSpace(args), " ")
+	rest = strings.TrimSpace(rest)
+	switch strings.ToLower(verb) {
+	case "up", "+", "good":
+		return m.rate(func(r *store.Rating) { r.Score, r.Comment = store.ScoreUp, commentOr(r.Comment, rest) })
+	case "down", "-", "bad":
+		return m.rate(func(r *store.Rating) { r.Score, r.Comment = store.ScoreDown, commentOr(r.Comment, rest) })
+	case "wrong":
+		tool, comment, _ := strings.Cut(rest, " ")
+		if tool == "" {
+			m.openPicker()
+			return nil
+		}
+		name, ok := m.toolNamed(tool)
+		if !ok {
+			m.addError("/rate wrong: there is no tool called " + tool + "; the tools are " + strings.Join(m.names, ", "))
+			return nil
+		}
+		return m.rate(func(r *store.Rating) {
+			r.WrongTool, r.WantedTool, r.Comment = true, name, commentOr(r.Comment, strings.TrimSpace(comment))
+		})
+	}
+	m.addNotice("Rate the last answer with " + m.keys.Up.Help().Key + " 👍, " + m.keys.Down.Help().Key + " 👎 or " +
+		m.keys.WrongTool.Help().Key + " (wrong tool), or type /rate up|down [comment], /rate wrong TOOL [comment].")
+	return nil
+}
+
+func commentOr(old, comment string) string {
+	if comment == "" {
+		return old
+	}
+	return comment
+}
+
+// toolNamed finds a library tool by name, any case.
+func (m *Model) toolNamed(name string) (string, bool) {
+	for _, n := range m.names {
+		if strings.EqualFold(n, name) {
+			return n, true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,53 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"io"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+)
+
+// Terminal is where the chat runs.
+type Terminal struct {
+	In  io.Reader
+	Out io.Writer
+	// OpenTTY reads keys from the controlling terminal, for when standard
+	// input is not one.
+	OpenTTY bool
+}
+
+// Run shows the chat on the terminal until the user quits or ctx ends.
+// The colour profile comes from the environment (NO_COLOR is honoured) and
+// the background (light or dark) is asked of the terminal here, before the
+// program reads its input.
+func Run(ctx context.Context, opts Options, term Terminal) error {
+	if opts.Renderer == nil {
+		r := lipgloss.NewRenderer(term.Out)
+		if r.ColorProfile() == termenv.Ascii {
+			// NO_COLOR (or a terminal without colour): keep bold and
+			// reverse, which the Ascii profile would drop with the cursor.
+			opts.NoColor = true
+			r.SetColorProfile(termenv.ANSI)
+		}
+		r.HasDarkBackground()
+		opts.Renderer = r
+	}
+	m, err := New(ctx, opts)
+	if err != nil {
+		return err
+	}
+	popts := []tea.ProgramOption{tea.WithContext(ctx), tea.WithAltScreen(), tea.WithOutput(term.Out)}
+	if term.OpenTTY {
+		popts = append(popts, tea.WithInputTTY())
+	} else {
+		popts = append(popts, tea.WithInput(term.In))
+	}
+	_, err = tea.NewProgram(m, popts...).Run()
+	if errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil {
+		return nil
+	}
+	return err
+}

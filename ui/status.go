@@ -1,0 +1,89 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/gear-chat/gear/store"
+)
+
+// statusLine shows what serves each model role (or "offline"), the
+// database, the mode, the conversation and the session's tokens.
+func (m *Model) statusLine(width int) string {
+	st := m.st
+	sep := st.separator.Render(" │ ")
+	field := func(k, v string) string { return st.status.Render(k+" ") + st.statusKey.Render(v) }
+	engines := field("engine", "offline")
+	e := m.engines
+	if e.Chat.Engine != store.EngineOffline || e.Grounding.Engine != store.EngineOffline ||
+		e.Embedding.Engine != store.EngineOffline {
+		engines = field("chat", roleName(e.Chat)) + st.status.Render(" · ") + field("ground", roleName(e.Grounding)) +
+			st.status.Render(" · ") + field("embed", roleName(e.Embedding))
+	}
+	conv := "new"
+	if m.conversationID != 0 {
+		conv = fmt.Sprintf("#%d", m.conversationID)
+	}
+	tail := sep + field("mode", string(m.mode)) + sep + field("conversation", conv) + sep +
+		field("tokens", fmt.Sprint(m.tokens))
+	db := m.dbLabel
+	room := width - ansi.StringWidth(engines) - ansi.StringWidth(tail) - 3 - len("db ")
+	if room < 8 {
+		return clip(engines+tail, width)
+	}
+	if ansi.StringWidth(db) > room {
+		db = "…" + ansi.TruncateLeft(db, ansi.StringWidth(db)-room+1, "")
+	}
+	return clip(engines+sep+field("db", db)+tail, width)
+}
+
+// roleName is a role's model, or "offline".
+func roleName(r store.RoleModel) string {
+	if r.Engine == store.EngineOffline || r.Model == "" {
+		return store.EngineOffline
+	}
+	return cleanLine(r.Model)
+}
+
+// dbLabel names the history database, under the home directory as ~/...
+func dbLabel(h History, home string) string {
+	if h == nil {
+		return "none"
+	}
+	path := h.Path()
+	if home != "" && strings.HasPrefix(path, home+string(os.PathSeparator)) {
+		path = "~" + path[len(home):]
+	}
+	return cleanLine(path)
+}
+
+// helpLine lists the keys that do something now.
+func (m *Model) helpLine(width int) string {
+	k := m.keys
+	var binds []key.Binding
+	switch {
+	case m.browser != nil:
+		binds = []key.Binding{k.Move, k.Choose, k.Search, k.Close}
+	case m.picker != nil:
+		binds = []key.Binding{k.Move, k.Choose, k.PickNumber, k.Close}
+	case m.gate != nil:
+		binds = []key.Binding{k.GateRun, k.GatePick, k.GateNone}
+	case m.turn != nil || m.running != nil:
+		binds = []key.Binding{k.Cancel, k.Details, k.Scroll, k.Quit}
+	default:
+		if e := m.conv.lastTurn(); e != nil && e.rateable() && m.history != nil {
+			binds = []key.Binding{k.Up, k.Down, k.WrongTool, k.Details, k.Complete, k.Help, k.Send, k.Newline,
+				k.Recall, k.Scroll, k.Quit}
+			break
+		}
+		binds = []key.Binding{k.Send, k.Newline, k.Complete, k.Recall, k.Help, k.Scroll, k.Quit}
+		if m.conv.lastCard() != nil {
+			binds = append([]key.Binding{k.Details}, binds...)
+		}
+	}
+	return clip(m.help.ShortHelpView(binds), width)
+}

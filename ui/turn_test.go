@@ -1,0 +1,222 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/store"
+)
+
+func TestTurnAnswersWithCardAndBadge(t *testing.T) {
+	a := newFakeAgent(t, newFakeTurn(calcEvents(), nil))
+	m := newTestModel(t, a, &fakeHistory{}, 80, 24)
+	m.typeText("what is 17 * 23")
+	m.drive(press(tea.KeyEnter))
+
+	if len(a.started) != 1 {
+		t.Fatalf("started %d turns, want 1", len(a.started))
+	}
+	if got := a.started[0]; got.Text != "what is 17 * 23" || got.Mode != agent.ModeChat || got.Conversation != 0 {
+		t.Errorf("request = %+v", got)
+	}
+	view := m.plain()
+	for _, want := range []string{
+		"you › what is 17 * 23",
+		"route: tool — grounding 96% ≥ threshold 13% · grounding offline",
+		"Calculator  ",
+		"76%",
+		"\n  391\n",
+		"Calculator · 76% · offline",
+		"conversation #1",
+		"No chat model is configured",
+	} {
+		if !strings.Contains(view, want) {
+			t.Errorf("view lacks %q:\n%s", want, view)
+		}
+	}
+	if strings.Index(view, "No chat model") > strings.Index(view, "you › what is") {
+		t.Errorf("the notice should come before the turn it was raised in:\n%s", view)
+	}
+	if m.in.value() != "" {
+		t.Errorf("input not cleared: %q", m.in.value())
+	}
+	if m.turn != nil || m.running != nil {
+		t.Error("the turn is still marked running")
+	}
+}
+
+func TestProgressNamesTheStageAndAnswerStreams(t *testing.T) {
+	turn := newFakeTurn(nil, nil)
+	a := newFakeAgent(t, turn)
+	m := newTestModel(t, a, nil, 80, 24)
+	m.typeText("weather in Paris tomorrow?")
+	m.Update(press(tea.KeyEnter))
+	m.Update(turnStartedMsg{turn: turn})
+	steps := []struct {
+		ev   agent.Event
+		want string
+	}{
+		{agent.Progress{Stage: agent.StageGrounding, Tools: 4}, "grounding 4 tools…"},
+		{agent.Progress{Stage: agent.StageEmitting, Tool: "WeatherSearch"}, "writing the WeatherSearch call…"},
+		{agent.Progress{Stage: agent.StageCalling, Tool: "WeatherSearch"}, "calling WeatherSearch…"},
+		{agent.Progress{Stage: agent.StageAnswering}, "writing answer…"},
+		{agent.AnswerDelta{Text: "Tomorrow in Paris: "}, "Tomorrow in Paris:"},
+		{agent.AnswerDelta{Text: "light rain, 12 °C."}, "Tomorrow in Paris: light rain, 12 °C."},
+	}
+	for _, s := range steps {
+		_, cmd := m.Update(turnEventMsg{turn: turn, event: s.ev, ok: true})
+		if cmd == nil {
+			t.Fatalf("after %T the next event is not asked for", s.ev)
+		}
+		if v := m.plain(); !strings.Contains(v, s.want) {
+			t.Errorf("after %#v the view lacks %q:\n%s", s.ev, s.want, v)
+		}
+	}
+	if help := m.plain(); !strings.Contains(help, "esc cancel") {
+		t.Errorf("while running the help line should offer esc:\n%s", help)
+	}
+}
+
+func TestEscCancelsTheTurn(t *testing.T) {
+	turn := newFakeTurn(nil, nil)
+	m := newTestModel(t, newFakeAgent(t, turn), nil, 80, 24)
+	m.typeText("tell me a long story")
+	m.Update(press(tea.KeyEnter))
+	m.Update(turnStartedMsg{turn: turn})
+	m.Update(turnEventMsg{turn: turn, event: agent.AnswerDelta{Text: "Once upon"}, ok: true})
+	m.drive(press(tea.KeyEsc))
+	if !turn.wasCancelled() {
+		t.Fatal("esc did not cancel the turn")
+	}
+	rec := agent.Record{TurnID: 4, Status: store.StatusCancelled, Error: "cancelled", Answer: "Once upon"}
+	m.Update(turnEventMsg{turn: turn, event: agent.Cancelled{Record: rec}, ok: true})
+	v := m.plain()
+	if !strings.Contains(v, "Once upon") || !strings.Contains(v, "cancelled") {
+		t.Errorf("the cancelled turn should keep its partial answer and say so:\n%s", v)
+	}
+	if m.turn != nil {
+		t.Error("the turn is still running")
+	}
+}
+
+func TestCtrlCTwiceQuits(t *testing.T) {
+	m := newTestModel(t, newFakeAgent(t), nil, 80, 24)
+	_, cmd := m.Update(press(tea.KeyCtrlC))
+	if cmd == nil || !strings.Contains(m.plain(), "Press ctrl+c again to quit") {
+		t.Fatalf("the first ctrl+c should arm and say so:\n%s", m.plain())
+	}
+	m.Update(quitDisarmMsg{seq: m.quitSeq})
+	if m.quitArmed {
+		t.Fatal("the window for the second ctrl+c did not close")
+	}
+	m.Update(press(tea.KeyCtrlC))
+	_, cmd = m.Update(press(tea.KeyCtrlC))
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Fatal("ctrl+c twice did not quit")
+	}
+}
+
+func TestQuitWhileRunningCancelsFirst(t *testing.T) {
+	turn := newFakeTurn(nil, nil)
+	m := newTestModel(t, newFakeAgent(t, turn), nil, 80, 24)
+	m.typeText("slow question")
+	m.Update(press(tea.KeyEnter))
+	m.Update(turnStartedMsg{turn: turn})
+	m.Update(press(tea.KeyCtrlC))
+	_, cmd := m.Update(press(tea.KeyCtrlC))
+	if cmd == nil {
+		t.Fatal("no command")
+	}
+	m.run(cmd)
+	if !turn.wasCancelled() || !m.quitting {
+		t.Fatal("quitting should cancel the running turn first")
+	}
+	_, cmd = m.Update(turnEventMsg{turn: turn, event: agent.Cancelled{Record: agent.Record{Status: store.StatusCancelled}}, ok: true})
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Fatal("the turn's end should quit")
+	}
+}
+
+func TestConfidenceGate(t *testing.T) {
+	cases := []struct {
+		name   string
+		key    tea.KeyMsg
+		chosen string
+		view   string
+	}{
+		{"enter runs the first", press(tea.KeyEnter), "Calculator", "Calculator · 76% · offline"},
+		{"a number picks another", runes("2"), "WikiSearch", "WikiSearch · chosen by you"},
+		{"esc answers without a tool", press(tea.KeyEsc), agent.NoTool, "No tool was run."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			turn := gateTurn()
+			m := newTestModel(t, newFakeAgent(t, turn), &fakeHistory{}, 80, 24)
+			m.typeText("what is 17 * 23")
+			m.drive(press(tea.KeyEnter))
+			v := m.plain()
+			for _, want := range []string{"Grounding is only 49.9% sure (it asks under 50%). Which tool?",
+				" 1 Calculator", " 2 WikiSearch", " 3 WeatherSearch", "29%", "enter run the first"} {
+				if !strings.Contains(v, want) {
+					t.Errorf("gate lacks %q:\n%s", want, v)
+				}
+			}
+			m.drive(runes("7"))
+			if m.gate == nil || len(turn.confirmations()) > 0 {
+				t.Fatal("a number with no candidate should leave the gate open")
+			}
+			m.drive(c.key)
+			if got := turn.confirmations(); len(got) != 1 || got[0] != c.chosen {
+				t.Fatalf("confirmed %v, want %s", got, c.chosen)
+			}
+			if m.gate != nil {
+				t.Error("the gate is still open")
+			}
+			if v := m.plain(); !strings.Contains(v, c.view) {
+				t.Errorf("view lacks %q:\n%s", c.view, v)
+			}
+		})
+	}
+}
+
+func TestFailedTurnSaysWhy(t *testing.T) {
+	m := newTestModel(t, newFakeAgent(t, newFakeTurn(failedEvents(), nil)), nil, 80, 24)
+	m.typeText("weather in Paris")
+	m.drive(press(tea.KeyEnter))
+	if v := m.plain(); !strings.Contains(v, "✗ weather: Open-Meteo did not answer") {
+		t.Errorf("the failure is not shown:\n%s", v)
+	}
+}
+
+func TestEnterWhileRunningDoesNotStartAnother(t *testing.T) {
+	turn := newFakeTurn(nil, nil)
+	a := newFakeAgent(t, turn)
+	m := newTestModel(t, a, nil, 80, 24)
+	m.typeText("first")
+	m.Update(press(tea.KeyEnter))
+	m.Update(turnStartedMsg{turn: turn})
+	m.typeText("second")
+	m.drive(press(tea.KeyEnter))
+	if len(a.started) != 0 {
+		t.Fatalf("started %d turns while one was running", len(a.started))
+	}
+	if m.in.value() != "second" || !strings.Contains(m.plain(), "A turn is running") {
+		t.Errorf("the second line should wait in the input with a hint; input %q\n%s", m.in.value(), m.plain())
+	}
+}
+
+func TestUsageAddsUpInTheStatusLine(t *testing.T) {
+	rec := calcRecord()
+	rec.Usage = []store.RoleUsage{{Role: store.RoleChat, PromptTokens: 120, CompletionTokens: 30},
+		{Role: store.RoleGrounding, PromptTokens: 50}}
+	events := append(calcEvents()[:len(calcEvents())-1], agent.Done{Record: rec})
+	m := newTestModel(t, newFakeAgent(t, newFakeTurn(events, nil)), nil, 80, 24)
+	m.typeText("what is 17 * 23")
+	m.drive(press(tea.KeyEnter))
+	if v := m.plain(); !strings.Contains(v, "tokens 200") {
+		t.Errorf("the status line should count 200 tokens:\n%s", v)
+	}
+}

@@ -1,0 +1,229 @@
+package ui
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/store"
+)
+
+// onKey routes a key: quitting first, then whatever is open (survey,
+// history, tool picker, confidence gate), then the chat's keys, and
+// everything else to the input.
+func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
+	k := m.keys
+	if key.Matches(msg, k.Quit) {
+		return m.pressQuit()
+	}
+	if m.quitArmed {
+		m.quitArmed = false
+	}
+	m.flash = ""
+	switch {
+	case m.form != nil:
+		return m.updateForm(msg)
+	case m.browser != nil:
+		return m.browserKey(msg)
+	case m.picker != nil:
+		return m.pickerKey(msg)
+	case m.gate != nil:
+		if cmd, ok := m.gateKey(msg); ok {
+			return cmd
+		}
+	}
+	if msg.Paste {
+		m.in.suggestions = nil
+		return m.in.update(msg)
+	}
+	busy := m.turn != nil || m.running != nil
+	switch {
+	case key.Matches(msg, k.Cancel):
+		m.in.suggestions = nil
+		if m.turn != nil && !m.quitting {
+			m.stage = "cancelling"
+			return cancelCmd(m.turn)
+		}
+		return nil
+	case key.Matches(msg, k.PageUp), key.Matches(msg, k.PageDown):
+		page := max(m.convHeight()-1, 1)
+		if key.Matches(msg, k.PageUp) {
+			page = -page
+		}
+		m.conv.scroll(m.paint, m.contentWidth(), m.convHeight(), page)
+		return nil
+	case key.Matches(msg, k.Details):
+		if e := m.conv.lastCard(); e != nil {
+			e.expanded = !e.expanded
+			e.invalidate()
+		}
+		return nil
+	case key.Matches(msg, k.Up) && !busy:
+		return m.rateScore(store.ScoreUp)
+	case key.Matches(msg, k.Down) && !busy:
+		return m.rateScore(store.ScoreDown)
+	case key.Matches(msg, k.WrongTool) && !busy:
+		m.openPicker()
+		return nil
+	case key.Matches(msg, k.Complete):
+		m.completeInput()
+		return nil
+	case key.Matches(msg, k.Help):
+		return m.command("help", "")
+	case key.Matches(msg, k.Send):
+		return m.submit()
+	case key.Matches(msg, k.Recall):
+		dir := 1
+		if msg.Type == tea.KeyUp {
+			dir = -1
+		}
+		if m.in.recallLine(dir) {
+			m.in.suggestions = nil
+			return nil
+		}
+	}
+	m.in.suggestions = nil
+	return m.in.update(msg)
+}
+
+// completeInput is Tab.
+func (m *Model) completeInput() {
+	c := complete(m.in.value(), m.agent, m.names)
+	if c.text != "" {
+		m.in.set(c.text)
+	}
+	m.in.suggestions = c.candidates
+	if c.text == "" && len(c.candidates) == 0 {
+		m.flash = "Nothing to complete here."
+	}
+}
+
+// gateKey answers the confidence gate; ok is false for keys it leaves to
+// the chat (scrolling, details).
+func (m *Model) gateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	k, c := m.keys, m.gate
+	switch {
+	case key.Matches(msg, k.GateRun) && len(c.Candidates) > 0:
+		return m.answerGate(c.Candidates[0].Tool), true
+	case key.Matches(msg, k.GateNone):
+		return m.answerGate(agent.NoTool), true
+	case key.Matches(msg, k.GatePick):
+		if n := int(msg.Runes[0] - '0'); n >= 1 && n <= len(c.Candidates) {
+			return m.answerGate(c.Candidates[n-1].Tool), true
+		}
+		return nil, true
+	case key.Matches(msg, k.PageUp), key.Matches(msg, k.PageDown), key.Matches(msg, k.Details):
+		return nil, false
+	}
+	return nil, true
+}
+
+// pickerKey chooses the tool the user wanted.
+func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
+	k, p := m.keys, m.picker
+	choose := func(i int) tea.Cmd {
+		m.picker = nil
+		name := p.tools[i]
+		m.flash = "Saved: wrong tool, you wanted " + cleanLine(name) + ". /use " + cleanLine(name) + " answers again with it."
+		return m.rateWrongTool(name)
+	}
+	switch {
+	case key.Matches(msg, k.Close):
+		m.picker = nil
+	case key.Matches(msg, k.Move):
+		if msg.Type == tea.KeyUp || msg.Type == tea.KeyCtrlP {
+			p.move(-1)
+		} else {
+			p.move(1)
+		}
+	case key.Matches(msg, k.Choose) && len(p.tools) > 0:
+		return choose(p.sel)
+	case key.Matches(msg, k.PickNumber):
+		if n := int(msg.Runes[0] - '0'); n >= 1 && n <= len(p.tools) {
+			return choose(n - 1)
+		}
+	}
+	return nil
+}
+
+// browserKey moves in the history, reopens a conversation, or searches.
+func (m *Model) browserKey(msg tea.KeyMsg) tea.Cmd {
+	k, b := m.keys, m.browser
+	switch {
+	case key.Matches(msg, k.Close):
+		m.browser = nil
+		return nil
+	case key.Matches(msg, k.Move):
+		if msg.Type == tea.KeyUp || msg.Type == tea.KeyCtrlP {
+			b.move(-1)
+		} else {
+			b.move(1)
+		}
+		return nil
+	case key.Matches(msg, k.PageUp):
+		b.move(-10)
+		return nil
+	case key.Matches(msg, k.PageDown):
+		b.move(10)
+		return nil
+	case key.Matches(msg, k.Choose):
+		id := b.selected()
+		if id == 0 {
+			return nil
+		}
+		m.browser = nil
+		return loadConversationCmd(m.ctx, m.history, id)
+	}
+	before := b.query.Value()
+	var cmd tea.Cmd
+	b.query, cmd = b.query.Update(msg)
+	if b.query.Value() == before {
+		return cmd
+	}
+	b.seq++
+	b.sel, b.err = 0, ""
+	if b.searching() {
+		return tea.Batch(cmd, searchCmd(m.ctx, m.history, b.seq, b.query.Value(), m.loc))
+	}
+	return tea.Batch(cmd, listConversationsCmd(m.ctx, m.history))
+}
+
+func (m *Model) onConversations(msg conversationsMsg) {
+	if b := m.browser; b != nil {
+		b.convs, b.err = msg.convs, ""
+		if msg.err != nil {
+			b.err = "The history could not be read: " + cleanLine(msg.err.Error())
+		}
+		b.move(0)
+	}
+}
+
+func (m *Model) onSearchResults(msg searchResultsMsg) {
+	b := m.browser
+	if b == nil || msg.seq != b.seq {
+		return
+	}
+	b.hits, b.err = msg.hits, ""
+	if msg.err != nil {
+		b.err = cleanLine(msg.err.Error())
+	}
+	b.move(0)
+}
+
+// onConversationLoaded shows a conversation read back. The one resumed on
+// start is dropped if the user has begun a new one meanwhile.
+func (m *Model) onConversationLoaded(msg conversationLoadedMsg) {
+	if msg.err != nil {
+		m.addError("The conversation could not be read: " + msg.err.Error())
+		return
+	}
+	busy := m.turn != nil || m.running != nil
+	if msg.resumed && (msg.conv.ID == 0 || m.conversationID != 0 || busy || m.conv.lastTurn() != nil) {
+		return
+	}
+	if busy {
+		m.flash = "A turn is running: open the conversation again once it has answered."
+		return
+	}
+	m.showConversation(msg)
+}
