@@ -294,3 +294,42 @@ func scriptedChatServer(t testing.TB, pieces ...string) *httptest.Server {
 	t.Cleanup(srv.Close)
 	return srv
 }
+
+// BenchmarkChatStartup is bare gear offline up to its first frame: the
+// configuration, the history opened, the agent wired (tool library,
+// ToolDec machines, GEAR's offline engine), the chat built, Init's commands
+// run (grounding prepared, the last conversation read back) and the first
+// View. Target: ≤ 200 ms.
+func BenchmarkChatStartup(b *testing.B) {
+	dir := b.TempDir()
+	s := openChat(b, chatApp(b, nil, nil, dir, true))
+	s.typeLine("/GEAR Calculator(17 * 23)")
+	s.until("Calculator · exact call")
+	ctx := context.Background()
+	r := lipgloss.NewRenderer(io.Discard)
+	r.SetColorProfile(termenv.Ascii)
+	for b.Loop() {
+		a := chatApp(b, nil, nil, dir, true)
+		st, err := a.openStore(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		opts, err := a.chatOptions(ctx, st)
+		if err != nil {
+			b.Fatal(err)
+		}
+		opts.Renderer = r
+		m, err := ui.New(ctx, opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		for _, cmd := range m.Init()().(tea.BatchMsg) {
+			m.Update(cmd())
+		}
+		if v := m.View(); !strings.Contains(v, "Resumed conversation") {
+			b.Fatalf("the first frame does not show the resumed conversation:\n%s", v)
+		}
+		st.Close()
+	}
+}

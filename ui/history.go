@@ -66,22 +66,23 @@ func asPrefix(text string) string {
 }
 
 // conversationLoadedMsg is a conversation read back to show it again;
-// resumed marks the one reopened on start.
+// resumed marks the one reopened on start, focus the turn a search found.
 type conversationLoadedMsg struct {
 	conv    store.Conversation
 	turns   []store.Turn
 	resumed bool
+	focus   int64
 	err     error
 }
 
-func loadConversationCmd(ctx context.Context, h History, id int64) tea.Cmd {
+func loadConversationCmd(ctx context.Context, h History, id, focus int64) tea.Cmd {
 	return func() tea.Msg {
 		conv, err := h.Conversation(ctx, id)
 		if err != nil {
 			return conversationLoadedMsg{err: err}
 		}
 		turns, err := h.Turns(ctx, id)
-		return conversationLoadedMsg{conv: conv, turns: turns, err: err}
+		return conversationLoadedMsg{conv: conv, turns: turns, focus: focus, err: err}
 	}
 }
 
@@ -132,15 +133,16 @@ func (b *historyBrowser) count() int {
 
 func (b *historyBrowser) move(d int) { b.sel = clamp(b.sel+d, 0, max(b.count()-1, 0)) }
 
-// selected is the conversation under the cursor, 0 when none.
-func (b *historyBrowser) selected() int64 {
+// selected is the conversation under the cursor (0 when none) and, for a
+// search hit, its turn.
+func (b *historyBrowser) selected() (conv, turn int64) {
 	switch {
 	case b.searching() && b.sel < len(b.hits):
-		return b.hits[b.sel].ConversationID
+		return b.hits[b.sel].ConversationID, b.hits[b.sel].TurnID
 	case !b.searching() && b.sel < len(b.convs):
-		return b.convs[b.sel].ID
+		return b.convs[b.sel].ID, 0
 	}
-	return 0
+	return 0, 0
 }
 
 // historyLines draw the browser in height lines.
@@ -244,6 +246,11 @@ func (m *Model) showConversation(msg conversationLoadedMsg) {
 	}
 	m.addNotice(fmt.Sprintf("%s conversation #%d (%s, last %s). /new starts a new one; /history lists the others.",
 		verb, msg.conv.ID, plural(len(msg.turns), "turn"), when))
+	for i, e := range m.conv.entries {
+		if msg.focus != 0 && e.turnID() == msg.focus {
+			m.conv.showFrom(i, m.paint, m.contentWidth(), m.convHeight())
+		}
+	}
 }
 
 // plural is "1 turn", "2 turns".

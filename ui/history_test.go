@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -195,5 +196,28 @@ func TestAsPrefix(t *testing.T) {
 		if got := asPrefix(in); got != want {
 			t.Errorf("asPrefix(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+func TestReopeningASearchHitShowsItsTurn(t *testing.T) {
+	var turns []store.Turn
+	for i := range 12 {
+		rec := calcRecord()
+		rec.TurnID = int64(i + 1)
+		turns = append(turns, store.Turn{TurnRecord: rec.StoreRecord(), ConversationID: 1,
+			Query: fmt.Sprintf("question %d: what is 17 * 23", i+1), Mode: store.ModeChat})
+	}
+	h := &fakeHistory{
+		convs: []store.Conversation{{ID: 1, NewConversation: store.NewConversation{Title: "question 1"}, Updated: testNow()}},
+		turns: map[int64][]store.Turn{1: turns},
+		hits:  []store.Hit{{ConversationID: 1, TurnID: 3, Snippet: "question 3", Query: "question 3: what is 17 * 23", Started: testNow()}},
+	}
+	m := newTestModel(t, newFakeAgent(t), h, 80, 24)
+	m.typeText("/history question 3")
+	m.drive(press(tea.KeyEnter))
+	m.drive(press(tea.KeyEnter))
+	lines := strings.Split(m.plain(), "\n")
+	if !strings.HasPrefix(lines[0], "you › question 3: what is 17 * 23") {
+		t.Errorf("the found turn should open at the top of the view:\n%s", m.plain())
 	}
 }

@@ -48,6 +48,12 @@ func (p *painter) lines(e *entry, width int) []string {
 
 func (p *painter) turnLines(e *entry, width int) []string {
 	out := p.userLines(e.input, width)
+	if q := e.rec.Query; q != "" && !strings.Contains(e.input, q) {
+		// "/use wiki" answers an earlier question again: say which.
+		for _, l := range wrapLines("↻ "+cleanLine(q), width-len(answerIndent)) {
+			out = append(out, answerIndent+p.st.note.Render(l))
+		}
+	}
 	if e.hasCard() {
 		out = append(out, p.cardLines(e, width)...)
 	}

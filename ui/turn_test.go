@@ -220,3 +220,20 @@ func TestUsageAddsUpInTheStatusLine(t *testing.T) {
 		t.Errorf("the status line should count 200 tokens:\n%s", v)
 	}
 }
+
+func TestSwitchSaysWhichQuestionIsAnsweredAgain(t *testing.T) {
+	rec := calcRecord()
+	rec.Input, rec.Tool, rec.ChosenBy = "/use wiki", "WikiSearch", "user"
+	rec.Route = &agent.Route{NeedsTool: true, By: "user"}
+	turn := newFakeTurn([]agent.Event{agent.Started{ConversationID: 1, TurnID: 2, Query: rec.Query}, agent.Done{Record: rec}}, nil)
+	m := newTestModel(t, newFakeAgent(t, turn), nil, 80, 24)
+	m.typeText("/use wiki")
+	m.drive(press(tea.KeyEnter))
+	v := m.plain()
+	for _, want := range []string{"you › /use wiki\n  ↻ what is 17 * 23", "route: tool — you named the tool",
+		"WikiSearch · chosen by you · offline"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("view lacks %q:\n%s", want, v)
+		}
+	}
+}

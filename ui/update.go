@@ -167,12 +167,12 @@ func (m *Model) browserKey(msg tea.KeyMsg) tea.Cmd {
 		b.move(10)
 		return nil
 	case key.Matches(msg, k.Choose):
-		id := b.selected()
-		if id == 0 {
+		conv, turn := b.selected()
+		if conv == 0 {
 			return nil
 		}
 		m.browser = nil
-		return loadConversationCmd(m.ctx, m.history, id)
+		return loadConversationCmd(m.ctx, m.history, conv, turn)
 	}
 	before := b.query.Value()
 	var cmd tea.Cmd
