@@ -103,20 +103,21 @@ func (p *painter) choiceLine(r agent.Record, inner int) string {
 	}
 	barW := clamp(inner-ansi.StringWidth(tool)-26, 8, 30)
 	line := name + "  " + st.bar(conf, barW) + " " + st.number.Render(fmt.Sprintf("%4s", pct(conf)))
-	var tags []string
+	tag := ""
+	c := r.Confirmation
+	asked := c != nil && c.Chosen != "" && !c.Auto
 	switch {
-	case r.Tool == "" && r.Confirmation != nil && r.Confirmation.Chosen == agent.NoTool:
-		tags = append(tags, "not run: you answered without a tool")
+	case asked && c.Chosen == agent.NoTool:
+		tag = "not run: you answered without a tool"
+	case asked && r.Grounding != nil && c.Chosen == r.Grounding.Choice:
+		tag = "confirmed by you"
+	case asked, r.ChosenBy == "user":
+		tag = "chosen by you"
 	case r.Tool == "" && r.Status != store.StatusRunning:
-		tags = append(tags, "not run")
-	case r.ChosenBy == "user":
-		tags = append(tags, "chosen by you")
+		tag = "not run"
 	}
-	if c := r.Confirmation; c != nil && c.Chosen != "" && c.Chosen != agent.NoTool && !c.Auto {
-		tags = append(tags, "confirmed")
-	}
-	if len(tags) > 0 {
-		line += st.note.Render("  " + strings.Join(tags, " · "))
+	if tag != "" {
+		line += st.note.Render("  " + tag)
 	}
 	return line
 }

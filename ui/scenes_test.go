@@ -101,9 +101,20 @@ func gateConfirmation() agent.Confirmation {
 	}}
 }
 
+// unsureRecord is calcRecord when grounding was only 49.9% sure of the
+// Calculator (as it once was offline, under the default confirm_below).
+func unsureRecord() agent.Record {
+	r := calcRecord()
+	g := *r.Grounding
+	g.Tools = append([]agent.Score(nil), g.Tools...)
+	g.Confidence, g.Tools[0].Probability, g.Tools[1].Probability, g.Tools[2].Probability = 0.4986, 0.4986, 0.2910, 0.0212
+	r.Grounding, r.Confidence = &g, 0.4986
+	return r
+}
+
 // gateTurn stops at the confidence gate; the answer depends on the pick.
 func gateTurn() *fakeTurn {
-	r := calcRecord()
+	r := unsureRecord()
 	c := gateConfirmation()
 	return newFakeTurn(
 		[]agent.Event{
@@ -113,7 +124,7 @@ func gateTurn() *fakeTurn {
 			agent.ConfirmationNeeded{Confirmation: c},
 		},
 		func(tool string) []agent.Event {
-			rec := calcRecord()
+			rec := unsureRecord()
 			c.Chosen = tool
 			rec.Confirmation = &c
 			switch tool {
@@ -121,7 +132,7 @@ func gateTurn() *fakeTurn {
 				rec.Tool, rec.Call, rec.Emission, rec.Grounded = "", nil, nil, false
 				rec.Answer, rec.AnsweredBy = "No tool was run.", "gear"
 			case "WikiSearch":
-				rec.Tool, rec.ChosenBy = "WikiSearch", "user"
+				rec.Tool, rec.ChosenBy, rec.Confidence = "WikiSearch", "user", 0.2910
 				rec.Call = &agent.ToolRun{Tool: "WikiSearch", Call: `WikiSearch("17 * 23")`, Response: "no article"}
 				rec.Answer = "no article"
 			}

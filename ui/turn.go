@@ -100,7 +100,7 @@ func (m *Model) onTurnEvent(msg turnEventMsg) tea.Cmd {
 	case agent.ConfirmationNeeded:
 		c := ev.Confirmation
 		e.rec.Confirmation = &c
-		m.gate = &c
+		m.gate, m.stage = &c, "waiting for your choice"
 	case agent.CallEmitted:
 		em := ev.Emission
 		e.rec.Emission = &em

@@ -147,9 +147,9 @@ func TestConfidenceGate(t *testing.T) {
 		chosen string
 		view   string
 	}{
-		{"enter runs the first", press(tea.KeyEnter), "Calculator", "Calculator · 76% · offline"},
-		{"a number picks another", runes("2"), "WikiSearch", "WikiSearch · chosen by you"},
-		{"esc answers without a tool", press(tea.KeyEsc), agent.NoTool, "No tool was run."},
+		{"enter runs the first", press(tea.KeyEnter), "Calculator", "50%  confirmed by you"},
+		{"a number picks another", runes("2"), "WikiSearch", "WikiSearch · chosen by you · offline"},
+		{"esc answers without a tool", press(tea.KeyEsc), agent.NoTool, "not run: you answered"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
