@@ -117,9 +117,6 @@ func prepareCmd(ctx context.Context, a Agent) tea.Cmd {
 	return func() tea.Msg { return preparedMsg{err: a.Prepare(ctx)} }
 }
 
-// quitDisarmMsg ends the window for a second ctrl+c.
-type quitDisarmMsg struct{ seq int }
-
 // Init prepares grounding and reopens the last conversation.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{prepareCmd(m.ctx, m.agent)}
@@ -242,6 +239,9 @@ func (m *Model) bottomLines(w int) []string {
 	}
 	return append(out, m.statusLine(w), m.helpLine(w))
 }
+
+// quitDisarmMsg ends the window for a second ctrl+c.
+type quitDisarmMsg struct{ seq int }
 
 // pressQuit is ctrl+c: the first arms, the second (within quitWindow)
 // quits.

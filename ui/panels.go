@@ -47,11 +47,17 @@ type toolPicker struct {
 
 func (p *toolPicker) move(d int) { p.sel = clamp(p.sel+d, 0, len(p.tools)-1) }
 
-// pickerLines draw the picker in columns when the library is long.
+// pickerLines draw the picker; a long library shows the part around the
+// selection, a third of the screen at most.
 func (m *Model) pickerLines(p *toolPicker, width int) []string {
 	st := m.st
 	out := []string{st.panelTitle.Render(clip("Which tool did you want? (it is saved with the turn's rating)", width))}
+	rows := max(m.height/3, 3)
+	first := clamp(p.sel-rows+1, 0, max(len(p.tools)-rows, 0))
 	for i, name := range p.tools {
+		if i < first || i >= first+rows {
+			continue
+		}
 		mark, style := "  ", st.unselected
 		if i == p.sel {
 			mark, style = "› ", st.selected

@@ -47,13 +47,19 @@ func (m *Model) ratingTarget() (*entry, bool) {
 	return e, true
 }
 
-// rate saves a rating of the last turn, keeping what an earlier rating of
-// it said (a thumbs up keeps a "wrong tool" flag, and the other way round).
+// rate saves a rating of the last turn.
 func (m *Model) rate(edit func(*store.Rating)) tea.Cmd {
 	e, ok := m.ratingTarget()
 	if !ok {
 		return nil
 	}
+	return m.rateEntry(e, edit)
+}
+
+// rateEntry saves a rating of the entry's turn, keeping what an earlier
+// rating of it said (a thumbs up keeps a "wrong tool" flag, and the other
+// way round).
+func (m *Model) rateEntry(e *entry, edit func(*store.Rating)) tea.Cmd {
 	r := store.Rating{TurnID: e.rec.TurnID}
 	if e.rating != nil {
 		r = *e.rating
@@ -67,9 +73,6 @@ func (m *Model) rateScore(s store.Score) tea.Cmd {
 	return m.rate(func(r *store.Rating) { r.Score = s })
 }
 
-func (m *Model) rateWrongTool(wanted string) tea.Cmd {
-	return m.rate(func(r *store.Rating) { r.WrongTool, r.WantedTool = true, wanted })
-}
 
 // openPicker asks which tool the last turn should have used.
 func (m *Model) openPicker() {
@@ -97,7 +100,7 @@ func (m *Model) rateCommand(args string) tea.Cmd {
 		}
 		name, ok := m.toolNamed(tool)
 		if !ok {
-			m.addError("/rate wrong: there is no tool called " + tool + "; the tools are " + strings.Join(m.names, ", "))
+			m.addError("/rate wrong: there is no tool called " + cleanLine(tool) + "; the tools are " + strings.Join(m.names, ", "))
 			return nil
 		}
 		return m.rate(func(r *store.Rating) {

@@ -16,10 +16,7 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	if key.Matches(msg, k.Quit) {
 		return m.pressQuit()
 	}
-	if m.quitArmed {
-		m.quitArmed = false
-	}
-	m.flash = ""
+	m.quitArmed, m.flash = false, ""
 	switch {
 	case m.form != nil:
 		return m.updateForm(msg)
@@ -46,11 +43,12 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		}
 		return nil
 	case key.Matches(msg, k.PageUp), key.Matches(msg, k.PageDown):
-		page := max(m.convHeight()-1, 1)
+		h := m.convHeight()
+		page := max(h-1, 1)
 		if key.Matches(msg, k.PageUp) {
 			page = -page
 		}
-		m.conv.scroll(m.paint, m.contentWidth(), m.convHeight(), page)
+		m.conv.scroll(m.paint, m.contentWidth(), h, page)
 		return nil
 	case key.Matches(msg, k.Details):
 		if e := m.conv.lastCard(); e != nil {
@@ -125,7 +123,7 @@ func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
 		m.picker = nil
 		name := p.tools[i]
 		m.flash = "Saved: wrong tool, you wanted " + cleanLine(name) + ". /use " + cleanLine(name) + " answers again with it."
-		return m.rateWrongTool(name)
+		return m.rateEntry(p.turn, func(r *store.Rating) { r.WrongTool, r.WantedTool = true, name })
 	}
 	switch {
 	case key.Matches(msg, k.Close):
