@@ -73,7 +73,6 @@ func (m *Model) rateScore(s store.Score) tea.Cmd {
 	return m.rate(func(r *store.Rating) { r.Score = s })
 }
 
-
 // openPicker asks which tool the last turn should have used.
 func (m *Model) openPicker() {
 	e, ok := m.ratingTarget()
