@@ -97,3 +97,19 @@ func BenchmarkFirstFrame(b *testing.B) {
 		_ = m.View()
 	}
 }
+
+// BenchmarkStreamedTokenLong is a piece arriving at the end of a 32 KB
+// answer: only its unfinished last paragraph is rendered again.
+func BenchmarkStreamedTokenLong(b *testing.B) {
+	m := benchModel(b, 1000)
+	turn := newFakeTurn(nil, nil)
+	m.typeText("one more question")
+	m.Update(press(tea.KeyEnter))
+	m.Update(turnStartedMsg{turn: turn})
+	base := strings.Repeat(benchAnswer(0), 32<<10/len(benchAnswer(0))) + "The last paragraph is still being"
+	for b.Loop() {
+		m.running.rec.Answer = base
+		m.Update(turnEventMsg{turn: turn, event: agent.AnswerDelta{Text: " written"}, ok: true})
+		_ = m.View()
+	}
+}

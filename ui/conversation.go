@@ -144,6 +144,3 @@ func (c *conversation) showFrom(i int, p *painter, width, height int) {
 		c.toBottom()
 	}
 }
-
-// atBottom says whether the newest lines are in view.
-func (c *conversation) atBottom() bool { return c.follow }

@@ -38,6 +38,8 @@ type entry struct {
 
 	cache      []string
 	cacheWidth int
+	// stream keeps the finished blocks of an answer being written.
+	stream streamed
 }
 
 func (e *entry) invalidate() { e.cache = nil }

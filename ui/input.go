@@ -131,8 +131,6 @@ func (in *input) fit() {
 	in.ta.SetHeight(clamp(rows, 1, in.maxRows))
 }
 
-func (in *input) rows() int { return in.ta.Height() }
-
 func (in *input) update(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	in.ta, cmd = in.ta.Update(msg)

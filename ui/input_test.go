@@ -84,8 +84,8 @@ func TestMultiLineInputAndPaste(t *testing.T) {
 	if len(a.started) != 0 {
 		t.Fatal("a newline in a paste sent the message")
 	}
-	if m.in.rows() < 3 {
-		t.Errorf("the input shows %d rows for 4 lines", m.in.rows())
+	if m.in.ta.Height() < 3 {
+		t.Errorf("the input shows %d rows for 4 lines", m.in.ta.Height())
 	}
 	m.drive(press(tea.KeyUp))
 	if m.in.value() != "first line\nsecond pasted\nthird line\n" {

@@ -60,21 +60,20 @@ func (md *markdown) render(text string, width int) []string {
 // plainLines wraps text that is not Markdown (a tool's response) at width,
 // indented like rendered Markdown.
 func plainLines(text string, width int) []string {
-	inner := max(width-len(answerIndent), 10)
 	var out []string
-	for _, line := range strings.Split(strings.ReplaceAll(text, "\t", "    "), "\n") {
-		for _, l := range strings.Split(ansi.Wrap(line, inner, ""), "\n") {
-			out = append(out, answerIndent+strings.TrimRight(l, " "))
-		}
+	for _, l := range wrapLines(strings.ReplaceAll(text, "\t", "    "), width-len(answerIndent)) {
+		out = append(out, answerIndent+l)
 	}
 	return trimBlankLines(out)
 }
 
-// wrapLines wraps text at width without indent.
+// wrapLines wraps text at width (at least 10) without indent. ansi.Wrap
+// keeps the space it broke at, so each line goes through fitLines.
 func wrapLines(text string, width int) []string {
+	width = max(width, 10)
 	var out []string
 	for _, line := range strings.Split(text, "\n") {
-		out = append(out, strings.Split(ansi.Wrap(line, max(width, 10), ""), "\n")...)
+		out = append(out, fitLines(strings.Split(ansi.Wrap(line, width, ""), "\n"), width)...)
 	}
 	return out
 }

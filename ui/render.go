@@ -81,9 +81,12 @@ func (p *painter) answerLines(e *entry, width int) []string {
 	r, st := e.rec, p.st
 	var out []string
 	if r.Answer != "" {
-		if p.markdownAnswer(e) {
+		switch {
+		case e.live && p.markdownAnswer(e):
+			out = e.stream.render(p.md, clean(r.Answer), width)
+		case p.markdownAnswer(e):
 			out = p.md.render(clean(r.Answer), width)
-		} else {
+		default:
 			out = plainLines(clean(r.Answer), width)
 		}
 	}

@@ -217,7 +217,49 @@ func TestScrollingKeepsItsPlace(t *testing.T) {
 	for range 10 {
 		m.drive(press(tea.KeyPgDown))
 	}
-	if !m.conv.atBottom() || !strings.Contains(m.plain(), "a new note") {
+	if !m.conv.follow || !strings.Contains(m.plain(), "a new note") {
 		t.Errorf("page down did not come back to the bottom:\n%s", m.plain())
 	}
+}
+
+// FuzzTurnLines renders a turn whose answer, tool response and tool name
+// are arbitrary text: no line may pass the width, and nothing but colour
+// and style codes (SGR) may reach the terminal.
+func FuzzTurnLines(f *testing.F) {
+	for _, seed := range []string{"391", hostile, markdownAnswer, "\t\ttabs\tand\x00nul", "👍🏽 wide 漢字 text",
+		strings.Repeat("x", 300), "```\n" + strings.Repeat("y", 200) + "\n```", "# head\n\n| a | b |\n|---|---|\n| 1 | 2 |"} {
+		f.Add(seed, 80)
+	}
+	sgr := regexp.MustCompile(`\x1b\[[0-9;]*m`)
+	f.Fuzz(func(t *testing.T, text string, width int) {
+		width = 20 + abs(width)%200
+		r := lipgloss.NewRenderer(io.Discard)
+		r.SetColorProfile(termenv.TrueColor)
+		r.SetHasDarkBackground(true)
+		m, err := New(t.Context(), Options{Agent: newFakeAgent(t), Renderer: r, Now: testNow})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, by := range []string{"model", "tool"} {
+			rec := calcRecord()
+			rec.Answer, rec.AnsweredBy, rec.Call.Response, rec.Tool = text, by, text, text
+			e := &entry{kind: entryTurn, input: text, rec: rec, expanded: true}
+			for i, l := range m.paint.lines(e, width) {
+				if w := ansi.StringWidth(l); w > width {
+					t.Fatalf("line %d is %d wide at %d: %q", i, w, width, l)
+				}
+				rest := sgr.ReplaceAllString(l, "")
+				if strings.ContainsAny(rest, "\x1b\x07\r\u009b\u009d\u202e") || strings.Contains(rest, "\x9b") {
+					t.Fatalf("line %d carries a control sequence: %q", i, l)
+				}
+			}
+		}
+	})
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

@@ -138,7 +138,7 @@ func (m *Model) finishTurn(rec agent.Record) {
 	if rec.Input == "" {
 		rec.Input = e.input
 	}
-	e.rec, e.live = rec, false
+	e.rec, e.live, e.stream = rec, false, streamed{}
 	if rec.ConversationID != 0 {
 		m.conversationID = rec.ConversationID
 	}
