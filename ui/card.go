@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -286,7 +287,9 @@ func engineLabel(r agent.Record) string {
 	return store.EngineOffline
 }
 
-func pct(p float64) string { return fmt.Sprintf("%.0f%%", p*100) }
+// pct shows a probability as a whole percentage rounded down, as gear ask
+// does: 99.6% sure is "99%", never "100%" short of certain.
+func pct(p float64) string { return fmt.Sprintf("%.0f%%", math.Floor(p*100)) }
 
 func clamp(v, lo, hi int) int { return max(lo, min(v, hi)) }
 

@@ -40,7 +40,7 @@ func (m *Model) command(name, args string) tea.Cmd {
 	switch name {
 	case "tools":
 		m.addLongEntry(&entry{kind: entryNote, text: libraryMarkdown(m.specs)})
-	case "help", "?":
+	case "help":
 		m.addLongEntry(&entry{kind: entryNote, text: helpMarkdown(m.keys)})
 	case "use":
 		m.addNotice("/use TOOL answers the last question again with TOOL, e.g. /use " + firstOr(m.names, "Calculator") +
@@ -67,7 +67,7 @@ func (m *Model) command(name, args string) tea.Cmd {
 			return m.openSurvey()
 		}
 	default:
-		m.addError("/" + name + " is not a command. /help lists them; " + agent.DirectPrefix + " QUERY asks a tool directly.")
+		m.addError("/" + cleanLine(name) + " is not a command. /help lists them; " + agent.DirectPrefix + " QUERY asks a tool directly.")
 	}
 	return nil
 }

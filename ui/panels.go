@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -18,7 +19,7 @@ func (m *Model) gateLines(c *agent.Confirmation, width int) []string {
 		top = c.Candidates[0].Confidence
 	}
 	out := []string{st.panelTitle.Render(clip(fmt.Sprintf("Grounding is only %.1f%% sure (it asks under %s). Which tool?",
-		top*100, pct(c.Threshold)), width))}
+		math.Floor(top*1000)/10, pct(c.Threshold)), width))}
 	nameW := 4
 	for _, cand := range c.Candidates {
 		nameW = max(nameW, ansi.StringWidth(cleanLine(cand.Tool)))

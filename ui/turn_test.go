@@ -147,7 +147,7 @@ func TestConfidenceGate(t *testing.T) {
 		chosen string
 		view   string
 	}{
-		{"enter runs the first", press(tea.KeyEnter), "Calculator", "50%  confirmed by you"},
+		{"enter runs the first", press(tea.KeyEnter), "Calculator", "49%  confirmed by you"},
 		{"a number picks another", runes("2"), "WikiSearch", "WikiSearch · chosen by you · offline"},
 		{"esc answers without a tool", press(tea.KeyEsc), agent.NoTool, "not run: you answered"},
 	}
@@ -158,7 +158,7 @@ func TestConfidenceGate(t *testing.T) {
 			m.typeText("what is 17 * 23")
 			m.drive(press(tea.KeyEnter))
 			v := m.plain()
-			for _, want := range []string{"Grounding is only 49.9% sure (it asks under 50%). Which tool?",
+			for _, want := range []string{"Grounding is only 49.8% sure (it asks under 50%). Which tool?",
 				" 1 Calculator", " 2 WikiSearch", " 3 WeatherSearch", "29%", "enter run the first"} {
 				if !strings.Contains(v, want) {
 					t.Errorf("gate lacks %q:\n%s", want, v)
