@@ -30,5 +30,5 @@ func (a *app) chatOptions(ctx context.Context, st *store.Store) (ui.Options, err
 	if err != nil {
 		return ui.Options{}, err
 	}
-	return ui.Options{Agent: ui.FromAgent(ag), History: st, Mode: agent.ModeChat, Resume: true, Now: a.deps.Now}, nil
+	return ui.Options{Agent: ui.FromAgent(ag), History: st, Survey: a.surveyOpener(st), Mode: agent.ModeChat, Resume: true, Now: a.deps.Now}, nil
 }

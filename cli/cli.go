@@ -129,6 +129,11 @@ On a terminal, gear without a command opens the chat window.`,
 		a.historyCommand(),
 		a.groundCommand(),
 		a.evalCommand(),
+		a.surveyCommand(),
+		a.studyCommand(),
+		a.reportCommand(),
+		a.tuneCommand(),
+		a.replayCommand(),
 	)
 	return root
 }

@@ -1,0 +1,84 @@
+package survey_test
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/gear-chat/gear/store"
+	"github.com/gear-chat/gear/survey"
+)
+
+func family(tool string) (string, bool) {
+	f, ok := map[string]string{"calculator": "calc", "wikisearch": "wiki", "currenttime": "timezone",
+		"locationsearch": "location"}[strings.ToLower(tool)]
+	return f, ok
+}
+
+func TestFeedbackLabels(t *testing.T) {
+	up, down := store.ScoreUp, store.ScoreDown
+	chat := func(route store.Route, by store.RouteMethod, tool string, r *store.Rating) store.Turn {
+		t := store.Turn{Query: "q", Mode: store.ModeChat, Rating: r}
+		t.Route, t.RouteBy, t.Tool, t.Grounded = route, by, tool, true
+		return t
+	}
+	tests := []struct {
+		name   string
+		turn   store.Turn
+		family string
+		reason string
+		skip   string
+	}{
+		{"thumbs up on a tool", chat(store.RouteTool, store.RouteByThreshold, "WikiSearch", &store.Rating{Score: up}),
+			"wiki", survey.ReasonThumbsUp, ""},
+		{"thumbs up without a tool", chat(store.RouteNone, store.RouteByThreshold, "", &store.Rating{Score: up}),
+			"none", survey.ReasonThumbsUpNoTool, ""},
+		{"thumbs up without a tool, as the agent records it", store.Turn{Query: "q", Mode: store.ModeChat,
+			Rating: &store.Rating{Score: up}, TurnRecord: store.TurnRecord{Route: store.RouteNone, RouteBy: store.RouteByModel}},
+			"none", survey.ReasonThumbsUpNoTool, ""},
+		{"wrong tool naming the wanted one", chat(store.RouteNone, store.RouteByThreshold, "",
+			&store.Rating{Score: down, WrongTool: true, WantedTool: "CurrentTime"}), "timezone", survey.ReasonWrongTool, ""},
+		{"wrong tool wanting none", chat(store.RouteTool, store.RouteByModel, "Calculator",
+			&store.Rating{WrongTool: true, WantedTool: "none"}), "none", survey.ReasonWrongTool, ""},
+		{"wrong tool, tool gone from the library", chat(store.RouteTool, store.RouteByModel, "Calculator",
+			&store.Rating{WrongTool: true, WantedTool: "Translator"}), "", "", survey.SkipUnknownTool},
+		{"wrong tool without a name", chat(store.RouteTool, store.RouteByThreshold, "Calculator",
+			&store.Rating{Score: down, WrongTool: true}), "", "", survey.SkipUnnamed},
+		{"user named the tool, unrated", chat(store.RouteTool, "", "LocationSearch", nil),
+			"location", survey.ReasonUserChose, ""},
+		{"user named the tool, rated down", chat(store.RouteTool, "", "LocationSearch", &store.Rating{Score: down}),
+			"", "", survey.SkipThumbsDown},
+		{"thumbs down alone", chat(store.RouteTool, store.RouteByThreshold, "Calculator", &store.Rating{Score: down}),
+			"", "", survey.SkipThumbsDown},
+		{"comment only", chat(store.RouteTool, store.RouteByThreshold, "Calculator", &store.Rating{Comment: "hm"}),
+			"", "", survey.SkipNoVerdict},
+		{"unrated", chat(store.RouteTool, store.RouteByThreshold, "Calculator", nil), "", "", ""},
+		{"baseline", store.Turn{Query: "q", Mode: store.ModeBaseline, Rating: &store.Rating{Score: up}}, "", "", survey.SkipBaseline},
+	}
+	exact := chat(store.RouteTool, "", "Calculator", &store.Rating{Score: up})
+	exact.Mode, exact.Grounded = store.ModeDirect, false
+	tests = append(tests, struct {
+		name   string
+		turn   store.Turn
+		family string
+		reason string
+		skip   string
+	}{"exact call", exact, "", "", survey.SkipNotGrounded})
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := store.Dump{Conversations: []store.ConversationDump{{Turns: []store.Turn{tt.turn}}}}
+			labels, skipped := survey.FeedbackLabels(d, family)
+			var want []survey.Label
+			if tt.family != "" {
+				want = []survey.Label{{Query: "q", Family: tt.family, Reason: tt.reason}}
+			}
+			wantSkipped := map[string]int{}
+			if tt.skip != "" {
+				wantSkipped[tt.skip] = 1
+			}
+			if !reflect.DeepEqual(labels, want) || !reflect.DeepEqual(skipped, wantSkipped) {
+				t.Errorf("labels %+v skipped %v; want %+v, %v", labels, skipped, want, wantSkipped)
+			}
+		})
+	}
+}
