@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -108,6 +109,11 @@ func (a *app) runTool(ctx context.Context, out io.Writer, reg *tools.Registry, t
 			return nil
 		}
 		err = fmt.Errorf("%s: %w", call.Tool, err)
+	} else {
+		var se *tools.SyntaxError
+		if errors.As(err, &se) {
+			err = fmt.Errorf("cannot parse the call: %w", err)
+		}
 	}
 	if asJSON {
 		rec := toolRunJSON{Tool: call.Tool, Args: argsJSON(call), Error: oneLine(err.Error())}
