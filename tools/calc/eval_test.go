@@ -138,6 +138,12 @@ func TestEval(t *testing.T) {
 		{"min(pi, 3)", "3", true},
 		{"avg(1, 2, 3, 4)", "2.5", true},
 		{"avg(72, 85, 91, 64)", "78", true},
+		{"factorial(0)", "1", true},
+		{"factorial(1)", "1", true},
+		{"factorial(12)", "479001600", true},
+		{"FACTORIAL(5) / factorial(3)", "20", true},
+		{"factorial(sqrt(16))", "24", true},
+		{"factorial(25)", "15511210043330985984000000", true},
 		{"2 * Pi", "6.28318530718", false},
 		{"e", "2.71828182846", false},
 
@@ -221,6 +227,11 @@ func TestEvalErrors(t *testing.T) {
 
 		// Names.
 		{"foo(2)", `unknown function "foo"; known functions: sqrt, abs, round`},
+		{"factorial(1, 2)", "factorial takes 1 argument, got 2"},
+		{"factorial(-1)", "factorial(-1) is undefined: the factorial needs a whole number"},
+		{"factorial(2.5)", "factorial(2.5) is undefined"},
+		{"factorial(3249)", "result too large: factorial(3249) has more than 10,000 digits"},
+		{"factorial(10^30)", "result too large"},
 		{"2 * sin(1)", `column 5: unknown function "sin"`},
 		{"x + 1", `unknown name "x"; known constants: pi, e`},
 		{"sqrt", "sqrt is a function; call it as sqrt(x)"},

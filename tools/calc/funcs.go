@@ -12,7 +12,7 @@ import (
 // knownFunctions and knownConstants name what an expression may call or
 // use, for error messages and the tool's description.
 const (
-	knownFunctions = "sqrt, abs, round, floor, ceil, ln, exp, log, pow, min, max, avg"
+	knownFunctions = "sqrt, abs, round, floor, ceil, ln, exp, log, pow, min, max, avg, factorial"
 	knownConstants = "pi, e"
 )
 
@@ -83,6 +83,11 @@ func call(name string, at int, args []Value) (Value, error) {
 			}
 		}
 		return div(total, intValue(int64(len(args))))
+	case "factorial":
+		if err := arity(lower, at, len(args), 1); err != nil {
+			return Value{}, err
+		}
+		return factorial(args[0])
 	case "pi", "e":
 		return Value{}, tools.Inputf("expression: column %d: %s is a constant, not a function", at+1, lower)
 	}
@@ -239,3 +244,26 @@ func ln(v Value) float64 {
 	}
 	return ratLn(v.asRat())
 }
+
+// factorial is n! for a whole number n ≥ 0, exactly. Its size is known
+// before it is computed (log10 n! = lgamma(n+1) / ln 10), so a factorial
+// beyond MaxDigits fails at once, like a power that is too large.
+func factorial(n Value) (Value, error) {
+	what := func() string { return "factorial(" + brief(n) + ")" }
+	r := n.asRat()
+	if !r.IsInt() || r.Sign() < 0 {
+		return Value{}, tools.Inputf("%s is undefined: the factorial needs a whole number that is not negative", what())
+	}
+	if !r.Num().IsInt64() || r.Num().Int64() > maxFactorial {
+		return Value{}, tools.Inputf("result too large: %s has more than %s digits", what(), digitCount(MaxDigits))
+	}
+	k := r.Num().Int64()
+	if k < 2 {
+		return intValue(1), nil
+	}
+	return exact(new(big.Rat).SetInt(new(big.Int).MulRange(2, k))), nil
+}
+
+// maxFactorial is the largest n whose factorial has at most MaxDigits
+// digits: 3248! has 9,998 digits and 3249! has 10,001.
+const maxFactorial = 3248
