@@ -12,6 +12,7 @@ import (
 // analysis is what the engine reads from a query once, shared by the
 // preliminary answer and every tool's call.
 type analysis struct {
+	lx    *lexicon
 	query string
 	lower string
 	toks  []token
@@ -27,6 +28,27 @@ type analysis struct {
 	expr      string
 	explicit  bool // expr written out, not a word problem
 	kind      answerKind
+	// sents and clauses are the query's sentences and clauses as token
+	// spans (frames.go).
+	sents, clauses []span
+	// command: the query asks for an action, not a look-up (frames.go).
+	command bool
+	// fact: the query asks about the world (reference.go); topic is what
+	// it asks, from the question word or the subject of a request to be
+	// told about something.
+	fact  bool
+	topic span
+	// reference: the query asks to be told about a subject ("tell me
+	// about X"), which topic is.
+	reference bool
+	// clue: the query is a quiz clue written as a statement.
+	clue bool
+	// idiom marks the tokens of weather idioms (weather.go); measures
+	// the units of measure of a conversion (units.go).
+	idiom, measures map[int]bool
+	// foreignWeather and foreignClock: a weather or clock question in
+	// another language (multilingual.go).
+	foreignWeather, foreignClock bool
 }
 
 var (
@@ -36,6 +58,10 @@ var (
 	// slashDateRe finds 7/13/2036 and 13/7/36, which are dates, not
 	// divisions.
 	slashDateRe = regexp.MustCompile(`\b[0-9]{1,2}/[0-9]{1,2}/[0-9]{2,4}\b`)
+	// identifierRe finds digit groups joined by hyphens without spaces;
+	// seven digits or more ("555-0134", "1-800-555-0199") are a phone
+	// number or a code, not arithmetic.
+	identifierRe = regexp.MustCompile(`\b[0-9]+(?:-[0-9]+)+\b`)
 	// offsetRe finds a UTC offset: "UTC+8", "GMT -05:00", "utc+5:30".
 	offsetRe = regexp.MustCompile(`(?i)\b(?:utc|gmt)\s?[+\-−]\s?[0-9]{1,2}(?::?[0-9]{2})?\b`)
 	// zoneAbbrevRe finds time zone abbreviations that are not English
@@ -44,7 +70,7 @@ var (
 )
 
 func (e *Engine) analyze(query string) *analysis {
-	a := &analysis{query: query, lower: strings.ToLower(query), toks: tokenize(query)}
+	a := &analysis{lx: e.lex, query: query, lower: strings.ToLower(query), toks: tokenize(query)}
 	a.numbers = findNumbers(query, a.toks)
 	for _, m := range dateTimeRe.FindAllStringIndex(query, -1) {
 		a.spans = append(a.spans, [2]int{m[0], m[1]})
@@ -53,17 +79,32 @@ func (e *Engine) analyze(query string) *analysis {
 	for _, m := range slashDateRe.FindAllStringIndex(query, -1) {
 		a.spans = append(a.spans, [2]int{m[0], m[1]})
 	}
+	for _, m := range identifierRe.FindAllStringIndex(query, -1) {
+		if digits := strings.Count(query[m[0]:m[1]], "-"); m[1]-m[0]-digits >= 7 {
+			a.spans = append(a.spans, [2]int{m[0], m[1]}) // a phone number, not a subtraction
+		}
+	}
 	for _, m := range dateRe.FindAllStringIndex(query, -1) {
 		a.dates = append(a.dates, strings.ToLower(query[m[0]:m[1]]))
 	}
 	if hasAnyWord(a.lower, "tonight") {
 		a.dates = append(a.dates, "today")
 	}
-	a.places = e.findPlaces(query)
+	a.readForeign()
+	a.places = e.findPlaces(query, a.spans)
 	for _, p := range a.places {
 		a.spans = append(a.spans, [2]int{p.Start, p.End})
 	}
+	a.markIdioms()
 	a.expr, a.explicit = expression(a)
+	a.sents = splitSpans(query, a.toks, false)
+	a.clauses = splitSpans(query, a.toks, true)
+	a.command = isCommand(a) && !(a.expr != "" && a.explicit)
+	if q, f, ok := worldQuestion(a); ok {
+		a.fact, a.topic, a.reference = true, q, f == frameReference
+	} else if q, ok := e.clue(a); ok {
+		a.fact, a.topic, a.clue = true, q, true
+	}
 	a.kind = e.answerKindOf(a)
 	return a
 }
@@ -79,8 +120,8 @@ type mention struct {
 // abbreviations in any case ("utc+8", "pst"), in order of position,
 // dropping overlaps (the longer mention wins). The tools resolve a name
 // with the same gazetteer, so either form finds the same place.
-func (e *Engine) findPlaces(query string) []mention {
-	var found []mention
+func (e *Engine) findPlaces(query string, clockTimes [][2]int) []mention {
+	found := zoneMentions(query, clockTimes)
 	for _, m := range offsetRe.FindAllStringIndex(query, -1) {
 		text := strings.ToUpper(strings.Join(strings.Fields(query[m[0]:m[1]]), ""))
 		found = append(found, mention{Start: m[0], End: m[1], Name: strings.ReplaceAll(text, "−", "-")})

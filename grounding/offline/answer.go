@@ -18,6 +18,7 @@ import (
 // Kinds, first match wins:
 //
 //	explicit arithmetic                      -> its value (the calculator's evaluator) or "12"
+//	a request for an action ("play ...")     -> "Sure, I can help with that."
 //	the clock now or somewhere, a time zone,
 //	  a conversion ("what time is it in X")  -> "10:30"
 //	today's date ("what day is it")          -> "2024-05-01"
@@ -62,6 +63,8 @@ func (e *Engine) answerKindOf(a *analysis) answerKind {
 	switch {
 	case a.expr != "" && a.explicit:
 		return kindNumber
+	case a.command:
+		return kindOther
 	case asksTime(a):
 		return kindTime
 	case asksDate(a):
@@ -123,55 +126,6 @@ func (e *Engine) preliminary(a *analysis) string {
 	return shapeOther
 }
 
-// asksTime: the question is about the clock itself — the time now or
-// somewhere, a time zone, a conversion — not about when an event is
-// ("what time is my meeting").
-func asksTime(a *analysis) bool {
-	low := a.lower
-	for _, cue := range []string{"time is it", "time it is", "hour is it", "hour it is", "time will it be", "time it will be", "time would it be", "time was it", "the time in", "the time at",
-		"the time there", "the time here", "current time", "local time", "the time now", "time right now", "time zone",
-		"time zones", "timezone", "timezones", "time difference", "utc offset", "o'clock is it"} {
-		if containsPhrase(low, cue) {
-			return true
-		}
-	}
-	for _, cue := range []string{"what time", "what's the time", "whats the time", "what is the time", "tell me the time"} {
-		if followedBy(low, cue, "", "in", "now", "there", "here", "at", "please", "right", "currently", "for") {
-			return true
-		}
-	}
-	// A given date-time and a place to convert it to.
-	return len(a.datetimes) > 0 && len(a.places) >= 2
-}
-
-// asksDate: the question is about the calendar day now ("what's the date",
-// "what day is it"), not the date of an event ("the date of my paycheck").
-func asksDate(a *analysis) bool {
-	low := a.lower
-	for _, cue := range []string{"date today", "today's date", "todays date", "date is it", "date will it be", "date was it",
-		"day is it", "day is today", "day will it be", "day was it", "day of the week is it", "day of the week is today",
-		"current date", "the date now", "date it is", "date it will be", "day it is", "day it will be", "day are we",
-		"day of the week are we", "date are we",
-		"day of the week will it be", "what's today", "whats today", "what is today", "date tomorrow"} {
-		if containsPhrase(low, cue) {
-			return true
-		}
-	}
-	for _, cue := range []string{"what date", "what's the date", "whats the date", "what is the date", "tell me the date",
-		"give me the date", "what day", "which day", "what day of the week", "what's the day", "what is the day"} {
-		if followedBy(low, cue, "", "today", "now", "please", "in", "there", "here", "right", "currently") {
-			return true
-		}
-	}
-	// "is today Monday?"
-	for _, day := range []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"} {
-		if followedBy(low, "is today", day) || followedBy(low, "is it", day) {
-			return true
-		}
-	}
-	return false
-}
-
 // followedBy reports whether the phrase occurs at word boundaries and the
 // next word is one of next ("" meaning the end of the text).
 func followedBy(text, phrase string, next ...string) bool {
@@ -194,35 +148,6 @@ func followedBy(text, phrase string, next ...string) bool {
 		}
 		for _, n := range next {
 			if after == n {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// asksWeather: the query asks about the weather — it says "weather" or
-// "forecast", or uses a weather word about conditions: with the empty "it"
-// of "will it rain", "is it cold", with a place or a day ("snow in Oslo",
-// "rain tomorrow", "the temperature yesterday"), or as a chance ("the
-// chance of rain"). A weather word alone is not enough: "freeze my
-// account", "the temperature of the AC".
-func (e *Engine) asksWeather(a *analysis) bool {
-	if hasAnyWord(a.lower, "weather", "forecast", "forecasts") {
-		return true
-	}
-	if !e.mentionsWeather(a) || !isQuestionish(a) && len(a.places) == 0 {
-		return false
-	}
-	return hasAnyWord(a.lower, "it", "it's", "there", "yesterday", "tonight", "weekend", "outside") ||
-		containsPhrase(a.lower, "chance of") || len(a.places) > 0 || len(a.dates) > 0
-}
-
-// mentionsWeather: a word of the weather vocabulary appears.
-func (e *Engine) mentionsWeather(a *analysis) bool {
-	for _, t := range a.toks {
-		for _, c := range e.lex.conceptsOf(t.text) {
-			if c == conceptWeather {
 				return true
 			}
 		}

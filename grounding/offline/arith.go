@@ -8,14 +8,18 @@ import (
 
 // Arithmetic extraction for expression parameters. The query is read as a
 // stream of lexemes — numbers (digits or words), operator words and
-// symbols, function phrases, connectives — and three readings are tried in
+// symbols, function phrases, connectives — and four readings are tried in
 // turn:
 //
 //  1. verb first: "add 5 and 89", "subtract 36 from 5", "divide 100 by 20",
 //     "the sum of 3, 4 and 5", "the average of 72, 85 and 91";
 //  2. infix: "48 multiplied by 4 divided by 2", "2 to the power of 10",
-//     "the square root of 8814", "15 percent of 80", "3 + 4 * 2";
-//  3. a word problem: two numbers or more (a multiplier such as "twice"
+//     "the square root of 8814", "15 percent of 80", "3 + 4 * 2",
+//     "a third of 1,200", "8% sales tax on $1,299", "20% off $50", "12
+//     factorial", "2 to the 16th";
+//  3. an amount shared out and a conversion of units (units.go): "split
+//     $184.60 between 4 people", "how many seconds are there in a week";
+//  4. a word problem: two numbers or more (a multiplier such as "twice"
 //     counts) and a question asking for a quantity ("how many", "how
 //     much", "what is the total"), or a story of statements with numbers
 //     that ends in a question, give the
@@ -25,227 +29,26 @@ import (
 //     a small model's call would be: grounding needs a parsable call whose
 //     answer has the right shape, not the right answer.
 //
-// Numbers inside a date or clock time are not operands.
-
-type lexKind int
-
-const (
-	lexNum     lexKind = iota
-	lexOp              // binary operator: + - * / ^ mod
-	lexPostfix         // ^ 2, ^ 3, %
-	lexFunc            // sqrt, log, ln, abs, cbrt, sq (then "of")
-	lexVerb            // add, subtract, multiply, divide, sum, product, difference, quotient, average
-	lexAnd
-	lexBy
-	lexFrom
-	lexTo
-	lexInto
-	lexOf
-	lexComma
-	lexFiller // words allowed between a verb and its first number
-	lexOther
-)
-
-type lexeme struct {
-	kind lexKind
-	text string
-	num  float64
-}
-
-// opWords maps a word (or the first word of a phrase) to a lexeme.
-func wordLexeme(toks []token, i int) (lexeme, int) {
-	w := toks[i].text
-	next := func(k int) string {
-		if i+k < len(toks) {
-			return toks[i+k].text
-		}
-		return ""
-	}
-	switch w {
-	case "plus":
-		return lexeme{kind: lexOp, text: "+"}, 1
-	case "minus", "less":
-		return lexeme{kind: lexOp, text: "-"}, 1
-	case "times", "x":
-		return lexeme{kind: lexOp, text: "*"}, 1
-	case "multiplied", "multiply":
-		if next(1) == "by" {
-			if w == "multiplied" {
-				return lexeme{kind: lexOp, text: "*"}, 2
-			}
-		}
-		if w == "multiplied" {
-			return lexeme{kind: lexOp, text: "*"}, 1
-		}
-		return lexeme{kind: lexVerb, text: "*"}, 1
-	case "divided":
-		if next(1) == "by" {
-			return lexeme{kind: lexOp, text: "/"}, 2
-		}
-		return lexeme{kind: lexOp, text: "/"}, 1
-	case "over":
-		return lexeme{kind: lexOp, text: "/"}, 1
-	case "divisible":
-		if next(1) == "by" {
-			return lexeme{kind: lexOp, text: "mod"}, 2
-		}
-	case "mod", "modulo":
-		return lexeme{kind: lexOp, text: "mod"}, 1
-	case "raised":
-		if next(1) == "to" && next(2) == "the" && next(3) == "power" && next(4) == "of" {
-			return lexeme{kind: lexOp, text: "^"}, 5
-		}
-		if next(1) == "to" {
-			return lexeme{kind: lexOp, text: "^"}, 2
-		}
-	case "to":
-		if next(1) == "the" && next(2) == "power" {
-			if next(3) == "of" {
-				return lexeme{kind: lexOp, text: "^"}, 4
-			}
-			return lexeme{kind: lexOp, text: "^"}, 3
-		}
-		return lexeme{kind: lexTo}, 1
-	case "squared":
-		return lexeme{kind: lexPostfix, text: "^ 2"}, 1
-	case "cubed":
-		return lexeme{kind: lexPostfix, text: "^ 3"}, 1
-	case "percent", "pct":
-		return lexeme{kind: lexPostfix, text: "%"}, 1
-	case "per":
-		if next(1) == "cent" {
-			return lexeme{kind: lexPostfix, text: "%"}, 2
-		}
-	case "square", "cube":
-		if next(1) == "root" || next(1) == "roots" {
-			n := 2
-			if next(2) == "of" {
-				n = 3
-			}
-			if w == "cube" {
-				return lexeme{kind: lexFunc, text: "cbrt"}, n
-			}
-			return lexeme{kind: lexFunc, text: "sqrt"}, n
-		}
-		if w == "square" && next(1) == "of" {
-			return lexeme{kind: lexFunc, text: "sq"}, 2
-		}
-	case "sqrt", "root":
-		if next(1) == "of" {
-			return lexeme{kind: lexFunc, text: "sqrt"}, 2
-		}
-		return lexeme{kind: lexFunc, text: "sqrt"}, 1
-	case "log", "logarithm":
-		if next(1) == "of" {
-			return lexeme{kind: lexFunc, text: "log"}, 2
-		}
-		return lexeme{kind: lexFunc, text: "log"}, 1
-	case "natural":
-		if next(1) == "log" || next(1) == "logarithm" {
-			if next(2) == "of" {
-				return lexeme{kind: lexFunc, text: "ln"}, 3
-			}
-			return lexeme{kind: lexFunc, text: "ln"}, 2
-		}
-	case "absolute":
-		if next(1) == "value" && next(2) == "of" {
-			return lexeme{kind: lexFunc, text: "abs"}, 3
-		}
-	case "add", "sum", "total":
-		return lexeme{kind: lexVerb, text: "+"}, 1
-	case "subtract", "subtracted", "subract", "deduct":
-		return lexeme{kind: lexVerb, text: "-"}, 1
-	case "difference":
-		return lexeme{kind: lexVerb, text: "diff"}, 1
-	case "product":
-		return lexeme{kind: lexVerb, text: "*"}, 1
-	case "divide", "quotient":
-		return lexeme{kind: lexVerb, text: "/"}, 1
-	case "average", "mean":
-		return lexeme{kind: lexVerb, text: "avg"}, 1
-	case "and":
-		return lexeme{kind: lexAnd}, 1
-	case "by":
-		return lexeme{kind: lexBy}, 1
-	case "from":
-		return lexeme{kind: lexFrom}, 1
-	case "into":
-		return lexeme{kind: lexInto}, 1
-	case "of":
-		return lexeme{kind: lexOf}, 1
-	case "the", "between", "up", "together", "numbers", "following":
-		return lexeme{kind: lexFiller}, 1
-	}
-	return lexeme{kind: lexOther}, 1
-}
-
-// gapLexemes reads the operator symbols between two words.
-func gapLexemes(gap string) []lexeme {
-	var out []lexeme
-	for _, r := range gap {
-		switch r {
-		case '+':
-			out = append(out, lexeme{kind: lexOp, text: "+"})
-		case '-', '−', '–':
-			out = append(out, lexeme{kind: lexOp, text: "-"})
-		case '*', '×':
-			out = append(out, lexeme{kind: lexOp, text: "*"})
-		case '/', '÷':
-			out = append(out, lexeme{kind: lexOp, text: "/"})
-		case '^':
-			out = append(out, lexeme{kind: lexOp, text: "^"})
-		case '%':
-			out = append(out, lexeme{kind: lexPostfix, text: "%"})
-		case ',':
-			out = append(out, lexeme{kind: lexComma})
-		case '?', '.', '!', ';', ':', '=':
-			out = append(out, lexeme{kind: lexOther})
-		}
-	}
-	return out
-}
-
-// lexemes turns the query into the arithmetic lexeme stream, skipping the
-// spans in excluded (dates and times).
-func lexemes(a *analysis) []lexeme {
-	var out []lexeme
-	numAt := map[int]number{}
-	for _, n := range a.numbers {
-		numAt[n.first] = n
-	}
-	prevEnd := 0
-	for i := 0; i < len(a.toks); {
-		tok := a.toks[i]
-		if a.excluded(tok.start) {
-			out = append(out, lexeme{kind: lexOther})
-			prevEnd = tok.end
-			i++
-			continue
-		}
-		out = append(out, gapLexemes(a.query[prevEnd:tok.start])...)
-		if n, ok := numAt[i]; ok {
-			out = append(out, lexeme{kind: lexNum, num: n.value, text: tools.FormatNumber(n.value)})
-			prevEnd = a.toks[n.last].end
-			i = n.last + 1
-			continue
-		}
-		lx, width := wordLexeme(a.toks, i)
-		out = append(out, lx)
-		prevEnd = a.toks[i+width-1].end
-		i += width
-	}
-	return out
-}
+// Numbers inside a date, a clock time or a phone number are not operands,
+// and a number with a unit after it ("500 ml") is no function's operand.
+// The lexemes are read in lexemes.go.
 
 // expression extracts an arithmetic expression from the query, or "".
 // explicit reports whether the query wrote the arithmetic out (readings 1
-// and 2) rather than posing a word problem.
+// to 3) rather than posing a word problem.
 func expression(a *analysis) (expr string, explicit bool) {
 	lx := lexemes(a)
 	if e := verbFirst(lx); e != "" && checks(e) {
 		return e, true
 	}
 	if e := infix(lx); e != "" && checks(e) {
+		return e, true
+	}
+	if e := shareFrame(lx); e != "" && checks(e) {
+		return e, true
+	}
+	if e, measures := conversion(a); e != "" && checks(e) {
+		a.measures = measures
 		return e, true
 	}
 	if e := wordProblem(a); e != "" && checks(e) {
@@ -377,6 +180,31 @@ func infixRun(lx []lexeme, i int) (string, int, int, int) {
 				continue
 			}
 		}
+		// "a third of 1,200" is (1 / 3) * 1200.
+		if width == 1 && lx[j-1].frac && j < len(lx) && lx[j].kind == lexOf {
+			if _, w, _ := infixOperand(lx, j+1); w > 0 {
+				b.WriteString(" * ")
+				ops++
+				j++
+				continue
+			}
+		}
+		// "8% sales tax on $1,299", "a 15% tip on 80" are 8% of 1299;
+		// "20% off 50" is 50 - 20% of 50.
+		if strings.HasSuffix(operand, "%") {
+			if whole, next, off := percentOn(lx, j); next > j {
+				if off {
+					prefix := b.String()
+					b.Reset()
+					b.WriteString(strings.TrimSuffix(prefix, operand) + whole + " - " + operand + " of " + whole)
+				} else {
+					b.WriteString(" of " + whole)
+				}
+				nums++
+				ops++
+				j = next
+			}
+		}
 		break
 	}
 	if nums == 0 {
@@ -403,7 +231,8 @@ func infixOperand(lx []lexeme, j int) (string, int, bool) {
 		negative = true
 		j++
 	}
-	if j >= len(lx) || lx[j].kind != lexNum {
+	if j >= len(lx) || lx[j].kind != lexNum || fn != "" && lx[j].unit != "" {
+		// "log 500 ml of water": a quantity is no function's operand.
 		return "", 0, false
 	}
 	text := lx[j].text
@@ -415,6 +244,9 @@ func infixOperand(lx []lexeme, j int) (string, int, bool) {
 	for j < len(lx) && lx[j].kind == lexPostfix {
 		if lx[j].text == "%" {
 			text += "%"
+		} else if lx[j].text == "!" {
+			text = "factorial(" + text + ")"
+			applied = true
 		} else {
 			text += " " + lx[j].text
 			applied = true
@@ -422,7 +254,7 @@ func infixOperand(lx []lexeme, j int) (string, int, bool) {
 		j++
 	}
 	switch fn {
-	case "sqrt", "log", "ln", "abs":
+	case "sqrt", "log", "ln", "abs", "factorial":
 		text = fn + "(" + text + ")"
 	case "cbrt":
 		text = "(" + text + ") ^ (1 / 3)"

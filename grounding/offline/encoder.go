@@ -14,29 +14,47 @@ import (
 //     (text.go) are dropped, and so are question words, which the question
 //     form below stands for;
 //   - a word's sense where a word has two that matter: the clock's "time"
-//     ("what time is it") is not "vacation time", the calendar's "date"
-//     ("today's date") is not a "due date" (senses.go); the other sense is
-//     a word of its own;
+//     ("what time is it") is not "vacation time" nor the time of an event
+//     ("what time does the pharmacy close"), the calendar's "date"
+//     ("today's date") is not a "due date" (senses.go), the weather's
+//     "rain" is not a "rain jacket" nor the rain of "under the weather"
+//     (weather.go), and a unit of a conversion ("22 degrees Celsius in
+//     Fahrenheit") is no weather word; the other sense is a word of its
+//     own;
 //   - each concept of the word in the built-in thesaurus (lexicon.go),
 //     weight conceptWeight: "foggy" and a description's "weather" share the
-//     weather concept;
+//     weather concept; a few weather and clock words of German, French,
+//     Spanish, Italian and Portuguese are in it too (multilingual.go);
 //   - the form of the question: what kind of answer it asks for — a
 //     person (who), a date (when, what year), a place (where), a clock time
 //     (what time), an amount (how many, how old) or a definition (define,
 //     what does X mean) — weight askWeight. A description's words for what
 //     its tool answers ("facts about people", "numbers") raise the same
-//     features through the thesaurus;
+//     features through the thesaurus. A question about the clock or the
+//     calendar that no word names as one ("is it lunchtime in Rome yet",
+//     "wie spät ist es"; clock.go), a weather question in another language
+//     ("quel temps fait-il"), and arithmetic written out in ordinary words
+//     ("a third of 1,200") raise the concept of their subject;
 //   - askFact, weight factWeight, for a question about the world rather
-//     than about the user or the assistant: a wh-question (or a request to
-//     define a word) with no first- or second-person pronoun once a request
-//     frame ("can you tell me") is set aside, and no request for an opinion
-//     ("the best pizza"). Looking things up answers such questions; "when
-//     is my next payday" is not one;
+//     than about the user or the assistant (reference.go): a wh-question,
+//     a request to be told about something ("tell me about the Aztec
+//     empire", "explain inflation") or a quiz clue ("This Polish-born
+//     composer wrote the Minute Waltz."), with no first- or second-person
+//     pronoun in it once a request frame ("can you tell me") is set aside,
+//     no request for an opinion ("the best pizza"), and no context about
+//     the user's own affairs. Looking things up answers such questions;
+//     "when is my next payday" is not one;
 //   - one "personal" feature, weight personalWeight, per first- or
 //     second-person pronoun or "this"/"these": a request about the user's
 //     or the assistant's own affairs ("my account", "your name", "this
 //     song") shares it with no tool description, so it dilutes the query's
-//     similarity to every tool;
+//     similarity to every tool ("our" before "planet" or "solar system" is
+//     everyone's, not personal);
+//   - one "command" feature, weight commandWeight, for a request for an
+//     action ("play Stormy Weather", "buy a rain jacket", "dim the lights
+//     to 30 percent"; frames.go), which no look-up tool answers; in it
+//     the words of the tools' subjects name a song, a product or a
+//     setting, so they count in their other sense;
 //   - one "number" feature, weight numberWeight, per number in digits or
 //     words (which number a query has says nothing about the tool); a
 //     description's "numbers" is the same feature;
@@ -52,7 +70,8 @@ import (
 //
 // The weights are global constants, chosen while measuring the engine on
 // the dev file; docs/bench/grounding.md says how, and what that does to the
-// figures.
+// figures. commandWeight is personalWeight's, for the same reason: both
+// mark a request that no tool describes.
 const (
 	// Dimensions is the length of the encoder's vectors.
 	Dimensions      = 4096
@@ -62,13 +81,15 @@ const (
 	personalWeight  = 2.5
 	numberWeight    = 1.0
 	gramWeight      = 0.25
+	commandWeight   = 2.5
 	numberFeature   = "#number"
 	personalFeature = "#personal"
+	commandFeature  = "#command"
 )
 
 // EncoderModel names the encoder in the embedding cache; bump it whenever
 // the features change, so stale vectors are never compared with new ones.
-const EncoderModel = "gear-offline-lexical-v2"
+const EncoderModel = "gear-offline-lexical-v3"
 
 // Embed encodes each text.
 func (e *Engine) Embed(ctx context.Context, texts []string) ([][]float32, error) {
@@ -77,13 +98,19 @@ func (e *Engine) Embed(ctx context.Context, texts []string) ([][]float32, error)
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		out[i] = e.vector(t)
+		if len(t) > MaxQueryBytes {
+			// A long text (a tool's description, say) is embedded whole;
+			// only a query's analysis is cut at MaxQueryBytes.
+			out[i] = e.vector(e.analyze(t))
+			continue
+		}
+		out[i] = e.vector(e.analysisOf(t))
 	}
 	return out, nil
 }
 
 // features returns a text's weighted features in first-seen order.
-func (e *Engine) features(text string) ([]string, []float64) {
+func (e *Engine) features(a *analysis) ([]string, []float64) {
 	var names []string
 	index := map[string]int{}
 	var counts []float64
@@ -96,12 +123,31 @@ func (e *Engine) features(text string) ([]string, []float64) {
 		names = append(names, f)
 		counts = append(counts, w)
 	}
-	toks := tokenize(text)
-	if form := questionForm(text, toks); form != "" {
+	text, toks := a.query, a.toks
+	form := questionForm(text, toks)
+	if form != "" {
 		add("c:"+form, weightOf(form))
 	}
-	if isFactQuestion(text, toks) {
+	// A question about the clock, the calendar or the weather that none
+	// of its words names as one ("is it lunchtime in Rome yet", "quel
+	// temps fait-il à Marseille") has the form all the same.
+	switch {
+	case a.kind == kindTime && form != conceptClock:
+		add("c:"+conceptClock, weightOf(conceptClock))
+	case a.kind == kindDate && form != conceptDate:
+		add("c:"+conceptDate, weightOf(conceptDate))
+	case a.foreignWeather:
+		add("c:"+conceptWeather, weightOf(conceptWeather))
+	case a.expr != "" && a.explicit:
+		// Arithmetic written out in words of no arithmetic vocabulary: "a
+		// third of 1,200", "how many seconds are there in a week".
+		add("c:"+conceptMath, weightOf(conceptMath))
+	}
+	if a.fact {
 		add("c:"+askFact, weightOf(askFact))
+	}
+	if a.command {
+		add(commandFeature, commandWeight)
 	}
 	for i, tok := range toks {
 		if (tok.text == "times" || tok.text == "x") && i > 0 && i+1 < len(toks) && isNumeric(toks[i-1].text) && isNumeric(toks[i+1].text) {
@@ -116,16 +162,23 @@ func (e *Engine) features(text string) ([]string, []float64) {
 				continue
 			}
 			if isPersonal(w) {
-				add(personalFeature, personalWeight)
+				if a.lx.isPersonalAt(toks, i) && !(a.clue && i == 0) {
+					add(personalFeature, personalWeight)
+				}
 				continue
 			}
 			if e.lex.stop[w] || isQuestionWord(w) {
 				continue
 			}
 			s := stem(w)
-			if s == "time" && !clockSense(toks, i) || (s == "date" || s == "dai") && !calendarSense(toks, i) {
-				// "vacation time", "next time", "due date", "pay day": not
-				// the clock or the calendar, another word.
+			if s == "time" && !clockSense(toks, i) || (s == "date" || s == "dai") && !calendarSense(toks, i) ||
+				a.isWeatherConcept(w) && !a.weatherSense(i) || a.command && e.lex.subjectWord(w) {
+				// "vacation time", "next time", "due date", "pay day", "a
+				// rain jacket", "under the weather": not the clock, the
+				// calendar or the weather, another word. In a request for
+				// an action the tools' subjects name a song, a product or a
+				// setting ("play Stormy Weather", "dim the lights to 30
+				// percent"): other words too.
 				add("w:"+s+"~", 1)
 				continue
 			}
@@ -152,9 +205,9 @@ func (e *Engine) features(text string) ([]string, []float64) {
 // vector places the features: the few fixed ones (concepts, question
 // forms, "personal", "number") in dimensions of their own, so that no word
 // can collide with them; words and trigrams hashed into the rest.
-func (e *Engine) vector(text string) []float32 {
+func (e *Engine) vector(a *analysis) []float32 {
 	v := make([]float32, Dimensions)
-	names, weights := e.features(text)
+	names, weights := e.features(a)
 	free := uint32(Dimensions - len(e.lex.slots))
 	for i, f := range names {
 		if slot, ok := e.lex.slots[f]; ok {

@@ -75,6 +75,14 @@ func TestEmbedMeaning(t *testing.T) {
 		{"how many apples are left if I eat 3 of 10", "calc"},
 		{"who sang the song good morning", "wiki"},
 		{"what does churlish mean", "wiki"},
+		// Frames: the clock asked without "time", a reference request, a
+		// quiz clue, arithmetic in words of no arithmetic vocabulary.
+		{"is it lunchtime in Rome yet", "clock"},
+		{"wie spät ist es in Wien", "clock"},
+		{"tell me about the Aztec empire", "wiki"},
+		{"This Dutch painter cut off part of his own ear.", "wiki"},
+		{"what's a third of 1,200", "calc"},
+		{"how many seconds are there in a week", "calc"},
 	}
 	ctx := context.Background()
 	vec := func(s string) []float32 { v, _ := e.Embed(ctx, []string{s}); return v[0] }
@@ -94,6 +102,19 @@ func TestEmbedMeaning(t *testing.T) {
 	clock := vec(descriptions["clock"])
 	if a, b := cosine(vec("what time is it"), clock), cosine(vec("my vacation time"), clock); !(a > 2*b) {
 		t.Errorf("clock sense: %.3f vs %.3f", a, b)
+	}
+	// A request for an action shares no subject with the tools: "play
+	// Stormy Weather" is a song, "dim the lights to 30 percent" a setting.
+	weather, calc := vec(descriptions["weather"]), vec(descriptions["calc"])
+	if a, b := cosine(vec("will there be a storm tonight"), weather), cosine(vec("play stormy weather"), weather); !(a > 3*b) {
+		t.Errorf("command, weather: %.3f vs %.3f", a, b)
+	}
+	if a, b := cosine(vec("what is 30 percent of 80"), calc), cosine(vec("dim the lights to 30 percent"), calc); !(a > 3*b) {
+		t.Errorf("command, arithmetic: %.3f vs %.3f", a, b)
+	}
+	// An idiom's weather word is not the weather's.
+	if a, b := cosine(vec("is it rainy in Oslo"), weather), cosine(vec("I'm under the weather in Oslo"), weather); !(a > 2*b) {
+		t.Errorf("idiom: %.3f vs %.3f", a, b)
 	}
 	// The same question about the user is further from a look-up tool.
 	wiki := vec(descriptions["wiki"])
@@ -127,7 +148,7 @@ func TestQuestionForm(t *testing.T) {
 		"who is my bank manager": false, "how do I reset it": false, "what is the best pizza": false, "play jazz": false,
 	}
 	for q, want := range facts {
-		if got := isFactQuestion(q, tokenize(q)); got != want {
+		if got := testEngine().analyze(q).fact; got != want {
 			t.Errorf("fact question %q: %v, want %v", q, got, want)
 		}
 	}

@@ -2,15 +2,21 @@
 // model, deterministic. It fills GEAR's two model roles with rules, and says
 // so — its name is "offline" wherever grounding is shown:
 //
-//   - the encoder (enc of §3.1) is lexical: stems, a small thesaurus of the
-//     built-in tools' subjects, and character trigrams, hashed into a
-//     vector (encoder.go);
+//   - the encoder (enc of §3.1) is lexical: stems, word senses, a small
+//     thesaurus of the built-in tools' subjects (with a few words of five
+//     other languages), the form of the question and the frame of the
+//     request — a question, a request to be told about something, a quiz
+//     clue, a request for an action — and character trigrams, hashed into
+//     a vector (encoder.go, senses.go, frames.go, reference.go, clock.go,
+//     weather.go, multilingual.go);
 //   - the small model's calls (q_i = SLM(π_i + Q)) are extracted by rules
 //     driven by each tool's typed parameters: an arithmetic expression from
-//     numbers and operator words (arith.go, wordproblem.go), places from
-//     the gazetteer, UTC offsets and zone abbreviations, date-times and
-//     dates of the shapes the tools read, enum values named in the query,
-//     a search term from the question's focus (extract.go). A call is made
+//     numbers and operator words, fractions and percentages of amounts,
+//     shares and unit conversions (arith.go, lexemes.go, units.go,
+//     wordproblem.go), places from the gazetteer, UTC offsets and zone
+//     names and abbreviations, date-times and dates of the shapes the
+//     tools read, enum values named in the query, a search term from the
+//     question's focus (extract.go). A call is made
 //     only when the query supplies every required argument — except that a
 //     required place the query does not name is "here" (or Options.Home)
 //     when the query asks for what the tool answers ("will it rain?") —

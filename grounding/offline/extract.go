@@ -227,12 +227,18 @@ var requestPrefixes = []string{
 	"describe", "what about", "so", "hey", "ok", "okay",
 }
 
-// focus reads a search term from a question or a look-up request: what is
+// focus reads a search term from a question or a look-up request: the
+// subject of a request to be told about something, a quiz clue, what is
 // to be defined ("define X", "what does X mean", "what is X"), or the rest
 // of a wh-question once the question word and its auxiliary are gone ("who
 // wrote Hamlet" -> "wrote Hamlet"). A query that is neither a question nor
 // a look-up request gives no term: there is nothing to look up.
 func focus(a *analysis) string {
+	if (a.reference || a.clue) && a.topic.to > a.topic.from {
+		// "tell me about the Aztec empire", "This Dutch painter cut off
+		// part of his own ear.": the subject, or the clue, as written.
+		return strings.Trim(a.query[a.toks[a.topic.from].start:a.toks[a.topic.to-1].end], "?.!\"' ")
+	}
 	q := strings.Trim(strings.TrimSpace(strings.ToValidUTF8(a.query, "")), "?.! ")
 	// Lower-case ASCII only, so that low and q keep the same byte offsets.
 	low := lowerASCII(q)

@@ -32,7 +32,9 @@ var conceptWords = [][2]string{
 		hot warm warmer heat heatwave cold colder chilly chillier cool cooler freezing frost frosty icy
 		uv precipitation barometer climate meteorological mild balmy temperate scorching sweltering drought
 		snowstorm rainstorm downpour
-		jacket coat sunscreen outside outdoors`},
+		jacket coat raincoat parka sweater scarf gloves mittens sandals sunscreen outside outdoors`},
+	{conceptWeather, foreignWeatherList},
+	{conceptClock, foreignClockList},
 	{conceptClock, `time clock clocks hour o'clock oclock pm noon midnight timezone timezones zone zones
 		utc gmt dst daylight`},
 	{conceptDate, `date dates day days today tonight tomorrow yesterday week weekday weekend
@@ -73,7 +75,21 @@ const (
 
 // lexicon is the engine's read-only word knowledge, built once per Engine.
 type lexicon struct {
-	stop     map[string]bool
+	stop map[string]bool
+	// The request frames of frames.go and reference.go.
+	openers, askFrames, referenceFrames                                   [][]string
+	commandVerbs, creativeNouns, infoVerbs, worldNouns, introPrepositions map[string]bool
+	// The weather senses of weather.go.
+	weatherIdioms [][]string
+	weatherThings map[string]bool
+	// The foreign vocabulary of multilingual.go.
+	foreignWeatherQuestions, foreignClockQuestions [][]string
+	foreignClock                                   map[string]bool
+	foreignDays                                    map[string]string
+	// The clock questions of clock.go.
+	dayParts, dayStateAdverbs map[string]bool
+	// The units of measure of units.go.
+	units    map[string]unit
 	concepts map[string][]string // stem -> concepts
 	// slots gives each fixed feature (concepts, question forms, personal,
 	// number) a dimension of its own.
@@ -93,7 +109,16 @@ func newLexicon() *lexicon {
 	for _, f := range []string{askPerson, askPlace, askDate, askAmount, askDefinition, askFact, conceptClock, conceptDate} {
 		slot("c:" + f)
 	}
+	lx.openers, lx.askFrames, lx.referenceFrames = phrases(openerList), phrases(askFrameList), phrases(referenceFrameList)
+	lx.commandVerbs, lx.creativeNouns = setOf(commandVerbList), setOf(creativeNounList)
+	lx.infoVerbs, lx.worldNouns, lx.introPrepositions = setOf(infoVerbList), setOf(worldNounList), setOf(introPrepositionList)
+	lx.weatherIdioms, lx.weatherThings = phrases(weatherIdiomList), setOf(weatherThingList)
+	lx.foreignWeatherQuestions, lx.foreignClockQuestions = phrases(foreignWeatherQuestions), phrases(foreignClockQuestions)
+	lx.foreignClock, lx.foreignDays = setOf(foreignClockList), foreignDays()
+	lx.dayParts, lx.dayStateAdverbs = setOf(dayPartList), setOf(dayStateAdverbList)
+	lx.units = units()
 	slot(personalFeature)
+	slot(commandFeature)
 	slot(numberFeature)
 	for _, c := range conceptWords {
 		for _, w := range strings.Fields(c[1]) {
@@ -128,6 +153,18 @@ func (lx *lexicon) conceptsOf(word string) []string {
 		}
 	}
 	return nil
+}
+
+// subjectWord reports whether w belongs to the subject of a built-in tool:
+// the weather, the clock, the calendar or arithmetic.
+func (lx *lexicon) subjectWord(w string) bool {
+	for _, c := range lx.conceptsOf(w) {
+		switch c {
+		case conceptWeather, conceptClock, conceptDate, conceptMath:
+			return true
+		}
+	}
+	return false
 }
 
 // gradable lists the weather adjectives that have a comparative.

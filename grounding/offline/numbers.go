@@ -12,6 +12,9 @@ type number struct {
 	start, end int // byte span in the query
 	first      int // index of its first token
 	last       int // index of its last token
+	// den > 0 marks a fraction written in words ("a third", "two-thirds"):
+	// value is num/den, and arithmetic writes it as (num / den), exactly.
+	num, den float64
 }
 
 func wordValue(w string) (value float64, scale bool, ok bool) {
@@ -118,10 +121,23 @@ func findNumbers(query string, toks []token) []number {
 	for i := 0; i < len(toks); i++ {
 		w := toks[i].text
 		if isNumeral(w) {
+			if len(w) > 1 && w[0] == '0' && w[1] != '.' && w[1] != ',' {
+				continue // "0134", "007": a code or an extension, not a quantity
+			}
 			v, err := strconv.ParseFloat(strings.ReplaceAll(w, ",", ""), 64)
 			if err == nil {
 				out = append(out, number{value: v, start: toks[i].start, end: toks[i].end, first: i, last: i})
 			}
+			continue
+		}
+		if v, ok := romanOperand(query, toks, i); ok {
+			out = append(out, number{value: v, start: toks[i].start, end: toks[i].end, first: i, last: i})
+			continue
+		}
+		if (w == "half" || w == "quarter") && i+1 < len(toks) && toks[i+1].text == "of" {
+			// "half of 50", "quarter of the cake"
+			d, _ := fractionDenominator(w)
+			out = append(out, number{value: 1 / d, start: toks[i].start, end: toks[i].end, first: i, last: i, num: 1, den: d})
 			continue
 		}
 		// "a hundred", "a half", "a quarter of".
@@ -132,7 +148,7 @@ func findNumbers(query string, toks []token) []number {
 			if _, scale, ok := wordValue(nw); ok && scale {
 				lead, j = 1, i+1
 			} else if d, ok := fractionDenominator(nw); ok {
-				out = append(out, number{value: 1 / d, start: toks[i].start, end: toks[i+1].end, first: i, last: i + 1})
+				out = append(out, number{value: 1 / d, start: toks[i].start, end: toks[i+1].end, first: i, last: i + 1, num: 1, den: d})
 				i++
 				continue
 			}
@@ -175,14 +191,17 @@ func findNumbers(query string, toks []token) []number {
 			last = k
 		}
 		val := total + current
+		n := number{start: toks[i].start, first: i}
 		// "two-thirds", "three quarters".
 		if last+1 < len(toks) {
 			if d, ok := fractionDenominator(toks[last+1].text); ok && val > 0 && val < d*10 {
+				n.num, n.den = val, d
 				val /= d
 				last++
 			}
 		}
-		out = append(out, number{value: val, start: toks[i].start, end: toks[last].end, first: i, last: last})
+		n.value, n.end, n.last = val, toks[last].end, last
+		out = append(out, n)
 		i = last
 	}
 	return out
@@ -193,4 +212,88 @@ func findNumbers(query string, toks []token) []number {
 func joinable(query string, a, b token) bool {
 	gap := query[a.end:b.start]
 	return strings.Trim(gap, " -") == ""
+}
+
+// romanOperand reads a Roman numeral written in capitals ("MCMXCIV") next
+// to an arithmetic operator ("MCMXCIV plus XXVI", "XIV * 3"): elsewhere
+// capitals are names and abbreviations ("DC", "MIX").
+func romanOperand(query string, toks []token, i int) (float64, bool) {
+	text := query[toks[i].start:toks[i].end]
+	v, ok := romanValue(text)
+	if !ok {
+		return 0, false
+	}
+	operatorWord := func(w string) bool {
+		switch w {
+		case "plus", "minus", "times", "divided", "multiplied", "over", "and", "by":
+			return true
+		}
+		return false
+	}
+	if i > 0 && (operatorWord(toks[i-1].text) || strings.ContainsAny(query[toks[i-1].end:toks[i].start], "+-*/×÷")) {
+		return v, true
+	}
+	if i+1 < len(toks) && (operatorWord(toks[i+1].text) || strings.ContainsAny(query[toks[i].end:toks[i+1].start], "+-*/×÷")) {
+		return v, true
+	}
+	return 0, false
+}
+
+// romanValue is the value of a Roman numeral of two letters or more in
+// capitals, written the standard way (subtractive pairs IV, IX, XL, XC,
+// CD, CM; no letter repeated more than three times): the numeral must be
+// the one the value would be written as.
+func romanValue(s string) (float64, bool) {
+	if len(s) < 2 || len(s) > 15 {
+		return 0, false
+	}
+	digit := func(c byte) int {
+		switch c {
+		case 'I':
+			return 1
+		case 'V':
+			return 5
+		case 'X':
+			return 10
+		case 'L':
+			return 50
+		case 'C':
+			return 100
+		case 'D':
+			return 500
+		case 'M':
+			return 1000
+		}
+		return 0
+	}
+	total := 0
+	for i := 0; i < len(s); i++ {
+		d := digit(s[i])
+		if d == 0 {
+			return 0, false
+		}
+		if i+1 < len(s) && digit(s[i+1]) > d {
+			total -= d
+		} else {
+			total += d
+		}
+	}
+	if total <= 0 || total >= 4000 || toRoman(total) != s {
+		return 0, false
+	}
+	return float64(total), true
+}
+
+func toRoman(n int) string {
+	var b strings.Builder
+	for _, p := range []struct {
+		v int
+		s string
+	}{{1000, "M"}, {900, "CM"}, {500, "D"}, {400, "CD"}, {100, "C"}, {90, "XC"}, {50, "L"}, {40, "XL"}, {10, "X"}, {9, "IX"}, {5, "V"}, {4, "IV"}, {1, "I"}} {
+		for n >= p.v {
+			b.WriteString(p.s)
+			n -= p.v
+		}
+	}
+	return b.String()
 }

@@ -67,10 +67,16 @@ func questionForm(text string, toks []token) string {
 			}
 			return ""
 		case "what", "whats", "which":
-			switch n := word(i + 1); {
-			case n == "time" || n == "hour":
+			// "what's the time", "what is the current date": the noun
+			// after the article and its adjective.
+			k := i + 1
+			for k < i+4 && (word(k) == "is" || word(k) == "the" || word(k) == "current" || word(k) == "local" || word(k) == "exact") {
+				k++
+			}
+			switch n := word(k); {
+			case (n == "time" || n == "hour") && clockSense(toks, k):
 				return conceptClock
-			case n == "date" || n == "day" || n == "month":
+			case (n == "date" || n == "day" || n == "month") && calendarSense(toks, k):
 				return conceptDate
 			case n == "year":
 				return askDate
@@ -88,67 +94,16 @@ func questionForm(text string, toks []token) string {
 	return ""
 }
 
-// isFactQuestion reports whether the tokens are a question about the world
-// (see factFeature).
-func isFactQuestion(text string, toks []token) bool {
-	i := skipRequestFrame(toks)
-	if i >= len(toks) {
-		return false
-	}
-	switch toks[i].text {
-	case "who", "whom", "whose", "what", "what's", "whats", "which", "when", "where", "where's", "why", "how", "define", "in":
-	default:
-		return false
-	}
-	if toks[i].text == "in" && !(i+1 < len(toks) && (toks[i+1].text == "which" || toks[i+1].text == "what")) {
-		return false
-	}
-	if toks[i].text == "how" && !(i+1 < len(toks) && isAmountWord(toks[i+1].text)) {
-		// "how to", "how do I", "how is it going": a procedure or a
-		// state, not a fact; "how many", "how old" ask for one.
-		return false
-	}
-	switch questionForm(text, toks[i:]) {
-	case conceptClock, conceptDate:
-		return false // "what time is it", "what day is it": the clock's, not a reference work's
-	}
-	for _, t := range toks[i:] {
-		for _, w := range expandContraction(t.text) {
-			if isPersonal(w) || isSubjective(w) || w == "now" || w == "today" || w == "tonight" || w == "tomorrow" {
-				return false // about the user, an opinion, or the present moment
-			}
-		}
-	}
-	return true
-}
-
 // isSubjective marks a request for an opinion or a recommendation ("the
-// best pizza", "a good apr"), which no reference work settles.
+// best pizza", "a good apr", "a catchy name"), which no reference work
+// settles.
 func isSubjective(w string) bool {
 	switch w {
-	case "best", "good", "better", "recommend", "recommended", "favorite", "favourite", "worth":
+	case "best", "good", "better", "recommend", "recommended", "favorite", "favourite", "worth", "fun", "funny",
+		"funniest", "catchy", "cute", "cool", "nice", "interesting", "creative", "clever", "awesome":
 		return true
 	}
 	return false
-}
-
-// skipRequestFrame returns the index of the first token after a request
-// frame such as "can you tell me", "please tell me", "i want to know",
-// "do you know", or 0 when there is none.
-func skipRequestFrame(toks []token) int {
-	words := make([]string, 0, 6)
-	for i := 0; i < len(toks) && i < 6; i++ {
-		words = append(words, toks[i].text)
-	}
-	joined := " " + strings.Join(words, " ") + " "
-	for _, frame := range []string{"can you please tell me", "could you please tell me", "can you tell me", "could you tell me",
-		"would you tell me", "please tell me", "tell me please", "tell me", "i want to know", "i'd like to know",
-		"i would like to know", "i need to know", "i wonder", "do you know", "please", "so"} {
-		if strings.HasPrefix(joined, " "+frame+" ") {
-			return len(strings.Fields(frame))
-		}
-	}
-	return 0
 }
 
 // weightOf is a concept feature's weight: one weight per concept, whether
@@ -168,19 +123,47 @@ func weightOf(concept string) float64 {
 // or an occasion ("vacation time", "free time", "next time", "time off",
 // "a long time", "time to change the oil"), known by the words around it.
 func clockSense(toks []token, i int) bool {
+	if i+1 < len(toks) && (toks[i+1].text == "zone" || toks[i+1].text == "zones") {
+		return true // "a time zone"
+	}
 	if i > 0 {
 		switch toks[i-1].text {
-		case "vacation", "free", "spare", "next", "last", "first", "long", "short", "some", "any", "every", "each",
+		case "a", "vacation", "free", "spare", "next", "last", "first", "long", "short", "some", "any", "every", "each",
 			"whole", "full", "part", "hard", "good", "great", "quality", "family", "screen", "travel", "cooking",
 			"waiting", "wait", "response", "delivery", "processing", "right", "same", "many", "much", "more", "less",
 			"enough", "lunch", "dinner", "break", "bed", "play", "leisure", "personal", "paid", "sick", "down":
 			return false
 		}
 	}
+	if i+2 < len(toks) && toks[i+1].text == "of" && toks[i+2].text == "day" {
+		return true // "what time of day is it"
+	}
 	if i+1 < len(toks) {
 		switch toks[i+1].text {
 		case "off", "frame", "frames", "for", "to", "before", "since", "limit", "limits", "period", "periods", "of",
 			"consuming", "span", "spent", "left", "remaining", "together":
+			return false
+		}
+	}
+	// "what time does the pharmacy close", "what time is my appointment":
+	// the time of an event; "what time is it", "what time will it be
+	// there" ask the clock.
+	if i > 0 && i+2 < len(toks) && (toks[i-1].text == "what" || toks[i-1].text == "which") && isAuxiliary(toks[i+1].text) {
+		after := ""
+		if i+3 < len(toks) {
+			after = toks[i+3].text
+		}
+		switch toks[i+2].text {
+		case "it", "there", "in", "at", "now", "here", "right":
+		case "that", "this": // "what time is that in Paris", not "what time is that meeting"
+			if after != "" && after != "in" && after != "for" && after != "at" && after != "there" && after != "here" {
+				return false
+			}
+		case "they", "you", "we": // "what time do they have in Mumbai", not "what time do they open"
+			if after != "have" && after != "got" {
+				return false
+			}
+		default:
 			return false
 		}
 	}
@@ -191,9 +174,15 @@ func clockSense(toks []token, i int) bool {
 // from the date of an event ("due date", "date of birth", "pay day", "the
 // date my card expires", "days off"), known by the words around it.
 func calendarSense(toks []token, i int) bool {
+	if strings.HasSuffix(toks[i].text, "'s") {
+		return false // "the day's high": a possessive, not a question of the date
+	}
+	if i > 0 && toks[i-1].text == "a" && strings.HasPrefix(toks[i].text, "day") {
+		return false // "once a day", "a day off": a length of time
+	}
 	if i > 0 {
 		switch toks[i-1].text {
-		case "due", "expiration", "expiry", "release", "start", "starting", "end", "ending", "birth", "delivery",
+		case "coming", "same", "whole", "single", "entire", "due", "expiration", "expiry", "release", "start", "starting", "end", "ending", "birth", "delivery",
 			"check", "pay", "closing", "opening", "departure", "arrival", "return", "travel", "wedding", "payment",
 			"last", "next", "first", "off", "sick", "vacation", "holiday", "work", "working", "business", "school",
 			"game", "any", "some", "every", "other", "few", "many", "court", "launch", "target", "good", "nice", "great":

@@ -1,0 +1,246 @@
+package offline
+
+import "github.com/gear-chat/gear/tools"
+
+// The arithmetic lexemes of a query (see arith.go): numbers, operator
+// words and symbols, function phrases, connectives.
+
+type lexKind int
+
+const (
+	lexNum     lexKind = iota
+	lexOp              // binary operator: + - * / ^ mod
+	lexPostfix         // ^ 2, ^ 3, %
+	lexFunc            // sqrt, log, ln, abs, cbrt, sq (then "of")
+	lexVerb            // add, subtract, multiply, divide, sum, product, difference, quotient, average
+	lexAnd
+	lexBy
+	lexFrom
+	lexTo
+	lexInto
+	lexOf
+	lexComma
+	lexFiller // words allowed between a verb and its first number
+	lexOther
+)
+
+type lexeme struct {
+	kind lexKind
+	text string // an operator's or function's text, a number as written in the expression, or the word
+	num  float64
+	// frac marks a fraction written in words ("a third"); unit is the unit
+	// of measure right after a number ("500 ml"), which makes it a
+	// quantity rather than a function's operand.
+	frac bool
+	unit string
+}
+
+// wordLexeme reads the word (or the phrase) at toks[i] as a lexeme and
+// returns how many tokens it spans.
+func wordLexeme(toks []token, i int) (lexeme, int) {
+	w := toks[i].text
+	next := func(k int) string {
+		if i+k < len(toks) {
+			return toks[i+k].text
+		}
+		return ""
+	}
+	switch w {
+	case "plus":
+		return lexeme{kind: lexOp, text: "+"}, 1
+	case "minus", "less":
+		return lexeme{kind: lexOp, text: "-"}, 1
+	case "times", "x":
+		return lexeme{kind: lexOp, text: "*"}, 1
+	case "multiplied", "multiply":
+		if next(1) == "by" {
+			if w == "multiplied" {
+				return lexeme{kind: lexOp, text: "*"}, 2
+			}
+		}
+		if w == "multiplied" {
+			return lexeme{kind: lexOp, text: "*"}, 1
+		}
+		return lexeme{kind: lexVerb, text: "*"}, 1
+	case "divided":
+		if next(1) == "by" {
+			return lexeme{kind: lexOp, text: "/"}, 2
+		}
+		return lexeme{kind: lexOp, text: "/"}, 1
+	case "over":
+		return lexeme{kind: lexOp, text: "/"}, 1
+	case "divisible":
+		if next(1) == "by" {
+			return lexeme{kind: lexOp, text: "mod"}, 2
+		}
+	case "mod", "modulo":
+		return lexeme{kind: lexOp, text: "mod"}, 1
+	case "raised":
+		if next(1) == "to" && next(2) == "the" && next(3) == "power" && next(4) == "of" {
+			return lexeme{kind: lexOp, text: "^"}, 5
+		}
+		if next(1) == "to" {
+			return lexeme{kind: lexOp, text: "^"}, 2
+		}
+	case "to":
+		if next(1) == "the" && next(2) == "power" {
+			if next(3) == "of" {
+				return lexeme{kind: lexOp, text: "^"}, 4
+			}
+			return lexeme{kind: lexOp, text: "^"}, 3
+		}
+		return lexeme{kind: lexTo}, 1
+	case "squared":
+		return lexeme{kind: lexPostfix, text: "^ 2"}, 1
+	case "cubed":
+		return lexeme{kind: lexPostfix, text: "^ 3"}, 1
+	case "percent", "pct":
+		return lexeme{kind: lexPostfix, text: "%"}, 1
+	case "per":
+		if next(1) == "cent" {
+			return lexeme{kind: lexPostfix, text: "%"}, 2
+		}
+	case "square", "cube":
+		if next(1) == "root" || next(1) == "roots" {
+			n := 2
+			if next(2) == "of" {
+				n = 3
+			}
+			if w == "cube" {
+				return lexeme{kind: lexFunc, text: "cbrt"}, n
+			}
+			return lexeme{kind: lexFunc, text: "sqrt"}, n
+		}
+		if w == "square" && next(1) == "of" {
+			return lexeme{kind: lexFunc, text: "sq"}, 2
+		}
+	case "sqrt", "root":
+		if next(1) == "of" {
+			return lexeme{kind: lexFunc, text: "sqrt"}, 2
+		}
+		return lexeme{kind: lexFunc, text: "sqrt"}, 1
+	case "log", "logarithm":
+		if next(1) == "of" {
+			return lexeme{kind: lexFunc, text: "log"}, 2
+		}
+		return lexeme{kind: lexFunc, text: "log"}, 1
+	case "natural":
+		if next(1) == "log" || next(1) == "logarithm" {
+			if next(2) == "of" {
+				return lexeme{kind: lexFunc, text: "ln"}, 3
+			}
+			return lexeme{kind: lexFunc, text: "ln"}, 2
+		}
+	case "absolute":
+		if next(1) == "value" && next(2) == "of" {
+			return lexeme{kind: lexFunc, text: "abs"}, 3
+		}
+	case "add", "sum", "total":
+		return lexeme{kind: lexVerb, text: "+"}, 1
+	case "subtract", "subtracted", "subract", "deduct":
+		return lexeme{kind: lexVerb, text: "-"}, 1
+	case "difference":
+		return lexeme{kind: lexVerb, text: "diff"}, 1
+	case "product":
+		return lexeme{kind: lexVerb, text: "*"}, 1
+	case "divide", "quotient":
+		return lexeme{kind: lexVerb, text: "/"}, 1
+	case "average", "mean":
+		return lexeme{kind: lexVerb, text: "avg"}, 1
+	case "and":
+		return lexeme{kind: lexAnd}, 1
+	case "by":
+		return lexeme{kind: lexBy}, 1
+	case "from":
+		return lexeme{kind: lexFrom}, 1
+	case "into":
+		return lexeme{kind: lexInto}, 1
+	case "of":
+		return lexeme{kind: lexOf}, 1
+	case "the", "between", "up", "together", "numbers", "following":
+		return lexeme{kind: lexFiller}, 1
+	case "factorial":
+		if next(1) == "of" {
+			return lexeme{kind: lexFunc, text: "factorial"}, 2
+		}
+		return lexeme{kind: lexPostfix, text: "!"}, 1
+	}
+	return lexeme{kind: lexOther, text: w}, 1
+}
+
+// gapLexemes reads the operator symbols between two words.
+func gapLexemes(gap string) []lexeme {
+	var out []lexeme
+	for _, r := range gap {
+		switch r {
+		case '+':
+			out = append(out, lexeme{kind: lexOp, text: "+"})
+		case '-', '−', '–':
+			out = append(out, lexeme{kind: lexOp, text: "-"})
+		case '*', '×':
+			out = append(out, lexeme{kind: lexOp, text: "*"})
+		case '/', '÷':
+			out = append(out, lexeme{kind: lexOp, text: "/"})
+		case '^':
+			out = append(out, lexeme{kind: lexOp, text: "^"})
+		case '%':
+			out = append(out, lexeme{kind: lexPostfix, text: "%"})
+		case ',':
+			out = append(out, lexeme{kind: lexComma})
+		case '?', '.', '!', ';', ':', '=':
+			out = append(out, lexeme{kind: lexOther})
+		}
+	}
+	return out
+}
+
+// lexemes turns the query into the arithmetic lexeme stream, skipping the
+// spans in excluded (dates and times).
+func lexemes(a *analysis) []lexeme {
+	var out []lexeme
+	numAt := map[int]number{}
+	for _, n := range a.numbers {
+		numAt[n.first] = n
+	}
+	prevEnd := 0
+	for i := 0; i < len(a.toks); {
+		tok := a.toks[i]
+		if a.excluded(tok.start) {
+			out = append(out, lexeme{kind: lexOther})
+			prevEnd = tok.end
+			i++
+			continue
+		}
+		out = append(out, gapLexemes(a.query[prevEnd:tok.start])...)
+		if n, ok := numAt[i]; ok {
+			l := lexeme{kind: lexNum, num: n.value, text: tools.FormatNumber(n.value)}
+			if n.den > 0 {
+				l.text, l.frac = "("+tools.FormatNumber(n.num)+" / "+tools.FormatNumber(n.den)+")", true
+			}
+			if n.last+1 < len(a.toks) {
+				if u, ok := a.lx.units[a.toks[n.last+1].text]; ok {
+					l.unit = u.name
+				}
+			}
+			out = append(out, l)
+			prevEnd = a.toks[n.last].end
+			i = n.last + 1
+			continue
+		}
+		if width, power, ok := ordinalPower(a.toks, i); ok {
+			// "2 to the 16th", "10 raised to the third power"
+			out = append(out, lexeme{kind: lexOp, text: "^"}, lexeme{kind: lexNum, num: power, text: tools.FormatNumber(power)})
+			prevEnd = a.toks[i+width-1].end
+			i += width
+			continue
+		}
+		lx, width := wordLexeme(a.toks, i)
+		if lx.text == "" {
+			lx.text = a.toks[i].text
+		}
+		out = append(out, lx)
+		prevEnd = a.toks[i+width-1].end
+		i += width
+	}
+	return out
+}

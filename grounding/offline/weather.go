@@ -1,0 +1,132 @@
+package offline
+
+// Weather words and their senses. A word of the weather vocabulary is
+// about the weather when it describes conditions — "will it rain", "a cold
+// night in Oslo", "snow tomorrow" — and not when it is part of an idiom
+// ("under the weather", "a rain check", "cold feet") or modifies a thing
+// that is neither weather nor a time ("a rain jacket", "hot coffee", "a
+// cool song", "weather-resistant paint", "snow tires"), or has a person as
+// its object ("freeze my card"). The lists are written from ordinary
+// English usage.
+
+// weatherIdiomList are English idioms and fixed expressions that contain a
+// weather word without being about the weather.
+const weatherIdiomList = `under the weather|weather the storm|rain check|right as rain|for a rainy day
+	|when it rains it pours|it never rains but it pours|rain on my parade|rain on your parade|steal my thunder
+	|steal your thunder|stole my thunder|steal his thunder|steal her thunder|cold feet|cold shoulder|cold turkey
+	|cold call|cold calls|cold calling|cold case|cold war|cold brew|cold sore|common cold|hot dog|hot dogs
+	|hot sauce|hot tub|hot spot|hot take|hot water|hot chocolate|take by storm|took by storm|taken by storm
+	|storm out|stormed out|a breeze|breeze through|head in the clouds|on cloud nine|silver lining|the cloud
+	|in a fog|brain freeze|chill out|snow job|under a cloud|storm in a teacup|any port in a storm`
+
+// weatherThingList are things a weather word modifies without being
+// about the weather: clothing and gear ("a rain jacket", "snow tires"),
+// media ("rain sounds", "a cool song"), food and drink ("hot coffee"),
+// apps, and a few general nouns ("cool things to do"); and the second
+// halves of compound adjectives ("weather-resistant", "rain-proof").
+const weatherThingList = `jacket jackets coat coats boots boot tires tyres gear pants suit suits hat hats gloves poncho
+	sounds sound noise noises song songs music playlist album albums movie movies film films show shows book books
+	game games mod track tracks video videos podcast station channel app apps widget
+	coffee tea drink drinks chocolate sauce soup food meal meals dish dishes pepper peppers wings
+	things stuff idea ideas name names place places spot spots thing
+	resistant resistance proof proofing rated stripping`
+
+// weatherSense reports whether token i, a word of the weather vocabulary,
+// is about the weather (see the file comment). idiom marks the tokens of
+// idioms found in the query.
+func (a *analysis) weatherSense(i int) bool {
+	if a.idiom[i] || a.measures[i] {
+		return false // "under the weather"; "22 degrees Celsius in Fahrenheit"
+	}
+	if i+1 >= len(a.toks) {
+		return true
+	}
+	next := a.toks[i+1]
+	if gap := a.query[a.toks[i].end:next.start]; gap != " " && gap != "-" {
+		return true // punctuation ends the phrase: "it's cold, bring a coat"
+	}
+	w := next.text
+	if a.lx.isPersonalAt(a.toks, i+1) && w != "this" && w != "these" {
+		return false // "freeze my card", "warm you up"
+	}
+	return !a.lx.weatherThings[w] // "a rain jacket", "a cool song"
+}
+
+// placeAt reports whether a place mention starts at byte offset pos.
+func (a *analysis) placeAt(pos int) bool {
+	for _, p := range a.places {
+		if p.Start == pos {
+			return true
+		}
+	}
+	return false
+}
+
+// markIdioms sets a.idiom for every token inside an idiom.
+func (a *analysis) markIdioms() {
+	for i := range a.toks {
+		if n := matchPhrase(a.toks, i, len(a.toks), a.lx.weatherIdioms); n > 0 {
+			if a.idiom == nil {
+				a.idiom = map[int]bool{}
+			}
+			for k := i; k < i+n; k++ {
+				a.idiom[k] = true
+			}
+		}
+	}
+}
+
+// isWeatherWord reports whether token i is a weather word in its weather
+// sense.
+func (a *analysis) isWeatherWord(i int) bool {
+	return a.isWeatherConcept(a.toks[i].text) && a.weatherSense(i)
+}
+
+// isWeatherConcept reports whether w is a word of the weather vocabulary.
+func (a *analysis) isWeatherConcept(w string) bool {
+	for _, c := range a.lx.conceptsOf(w) {
+		if c == conceptWeather {
+			return true
+		}
+	}
+	return false
+}
+
+// asksWeather: the query asks about the weather — it says "weather" or
+// "forecast" (in any of the languages of multilingual.go), or uses a
+// weather word about conditions: after the empty "it" or "there" of "will
+// it rain", "is it cold", "will there be snow", with a place or a day
+// ("snow in Oslo", "rain tomorrow"), or as a chance ("the chance of
+// rain"). A weather word alone is not enough ("the temperature of the
+// AC"), nor is one in a request for an action ("play stormy weather") or
+// in a question about a person ("who sang Stormy Weather").
+func (e *Engine) asksWeather(a *analysis) bool {
+	if a.command || questionForm(a.query, a.toks) == askPerson {
+		return false
+	}
+	if a.foreignWeather {
+		return true
+	}
+	last := -1
+	for i, t := range a.toks {
+		if !a.isWeatherWord(i) {
+			continue
+		}
+		switch t.text {
+		case "weather", "forecast", "forecasts":
+			return true
+		}
+		last = i
+	}
+	if last < 0 || !isQuestionish(a) && len(a.places) == 0 {
+		return false
+	}
+	for i := 0; i < last; i++ {
+		switch a.toks[i].text {
+		case "it", "it's", "there", "there's":
+			return true // the empty subject of a weather verb, before it
+		}
+	}
+	return hasAnyWord(a.lower, "yesterday", "tonight", "weekend", "outside") ||
+		containsPhrase(a.lower, "chance of") || len(a.places) > 0 || len(a.dates) > 0
+}
