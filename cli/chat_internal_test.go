@@ -34,9 +34,9 @@ func chatApp(t testing.TB, env map[string]string, srv *httptest.Server, dir stri
 	if srv != nil {
 		allowed = strings.TrimPrefix(srv.URL, "http://")
 	}
-	a := &app{deps: Deps{Getenv: func(k string) string { return env[k] }, Now: chatNow,
-		HTTP: &http.Client{Transport: testServerOnly{t: t, host: allowed}}},
-		dbPath: filepath.Join(dir, "gear.db"), offline: offline}
+	a := newApp(Deps{Getenv: func(k string) string { return env[k] }, Now: chatNow,
+		HTTP: &http.Client{Transport: testServerOnly{t: t, host: allowed}}})
+	a.dbPath, a.offline = filepath.Join(dir, "gear.db"), offline
 	if err := a.loadConfig(); err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -17,6 +18,7 @@ import (
 	"github.com/gear-chat/gear/config"
 	"github.com/gear-chat/gear/sanitize"
 	"github.com/gear-chat/gear/tools"
+	"github.com/gear-chat/gear/tools/place"
 )
 
 // Version is gear's version, sent in the User-Agent of every request.
@@ -53,6 +55,15 @@ type app struct {
 	offline    bool
 	models     modelFlags
 	cfg        config.Config
+	// places loads the gazetteer on first use, once per invocation, for
+	// the tools and the offline grounding engine alike.
+	places func() (*place.Gazetteer, error)
+}
+
+// newApp makes one invocation's app. Tests that drive commands from
+// inside the package build it here too, so no field is left unset.
+func newApp(deps Deps) *app {
+	return &app{deps: deps, places: sync.OnceValues(place.Load)}
 }
 
 // Run runs gear with args (without the program name) and returns the exit
@@ -67,7 +78,7 @@ func Run(ctx context.Context, args []string, deps Deps) int {
 	if deps.Now == nil {
 		deps.Now = time.Now
 	}
-	a := &app{deps: deps}
+	a := newApp(deps)
 	root := a.rootCommand()
 	root.SetArgs(args)
 	root.SetIn(deps.Stdin)

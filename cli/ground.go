@@ -13,7 +13,6 @@ import (
 	"github.com/gear-chat/gear/llm"
 	"github.com/gear-chat/gear/sanitize"
 	"github.com/gear-chat/gear/tools/calc"
-	"github.com/gear-chat/gear/tools/place"
 )
 
 func (a *app) groundCommand() *cobra.Command {
@@ -141,9 +140,10 @@ func (a *app) groundingEngine(ctx context.Context) (grounding.Engine, string, er
 	return eng, describe + ")", nil
 }
 
-// offlineEngine builds the offline engine with the gazetteer and the
-// calculator's evaluator. A gazetteer that fails to load leaves the engine
-// finding only UTC offsets and zone abbreviations.
+// offlineEngine builds the offline engine with the gazetteer (loaded on
+// the first query, shared with the tools) and the calculator's evaluator.
+// A gazetteer that fails to load leaves the engine finding only UTC
+// offsets and zone abbreviations.
 func (a *app) offlineEngine() *offline.Engine {
 	opts := offline.Options{Evaluate: func(expr string) (string, error) {
 		v, err := calc.Eval(expr)
@@ -152,9 +152,7 @@ func (a *app) offlineEngine() *offline.Engine {
 		}
 		return v.String(), nil
 	}}
-	if g, err := place.Load(); err == nil {
-		opts.Places = g
-	}
+	opts.Places = lazyGazetteer(a.places)
 	return offline.New(opts)
 }
 

@@ -48,6 +48,19 @@ func (load lazyGazetteer) Lookup(name string) (place.Place, bool) {
 	return g.Lookup(name)
 }
 
+// Scan finds place names in text with the gazetteer loaded on first use;
+// one that fails to load finds none.
+func (load lazyGazetteer) Scan(text string) []place.Mention {
+	if load == nil {
+		return nil
+	}
+	g, err := load()
+	if err != nil || g == nil {
+		return nil
+	}
+	return g.Scan(text)
+}
+
 // wikiConfig configures WikiSearch.
 func (a *app) wikiConfig() wiki.Config {
 	return wiki.Config{Web: a.webClient(), BaseURL: a.cfg.WikiBaseURL()}

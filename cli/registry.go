@@ -2,11 +2,9 @@ package cli
 
 import (
 	"fmt"
-	"sync"
 
 	"github.com/gear-chat/gear/tools"
 	"github.com/gear-chat/gear/tools/calc"
-	"github.com/gear-chat/gear/tools/place"
 	"github.com/gear-chat/gear/tools/timezone"
 	"github.com/gear-chat/gear/tools/weather"
 	"github.com/gear-chat/gear/tools/wiki"
@@ -23,7 +21,7 @@ func (a *app) registry() (*tools.Registry, error) {
 
 // builtinTools are gear's own tools, in the order `gear tools` lists them.
 func (a *app) builtinTools() []tools.Tool {
-	places := sync.OnceValues(place.Load) // the gazetteer, loaded on first use, once
+	places := a.places
 	return []tools.Tool{
 		calc.New(),
 		timezone.NewCurrentTime(timezone.Options{Places: places, Home: a.cfg.Home, Now: a.deps.Now}),
