@@ -85,8 +85,9 @@ func TestConfirmationGate(t *testing.T) {
 			if tt.answer == NoTool && (h.srv.count(kindEmit) != 0 || h.srv.count(kindAnswer) != 1) {
 				t.Errorf("no tool: %d emissions, %d answers", h.srv.count(kindEmit), h.srv.count(kindAnswer))
 			}
-			if got := h.stored(rec); got.Status != tt.status {
-				t.Errorf("stored status %s", got.Status)
+			got := h.stored(rec)
+			if got.Status != tt.status || got.ChosenBy != store.Chooser(tt.chosenBy) || !got.Grounded {
+				t.Errorf("stored status %s, chosen by %q, grounded %v", got.Status, got.ChosenBy, got.Grounded)
 			}
 		})
 	}
@@ -115,8 +116,10 @@ func TestSwitchTool(t *testing.T) {
 			if emits := h.srv.requests(kindEmit); emits[len(emits)-1].tool != "WikiSearch" {
 				t.Errorf("the call was emitted for %s", emits[len(emits)-1].tool)
 			}
-			if got := h.stored(rec); got.Query != calcQuery || got.Tool != "WikiSearch" {
-				t.Errorf("stored %q %q", got.Query, got.Tool)
+			if got := h.stored(rec); got.Query != calcQuery || got.Tool != "WikiSearch" || got.Input != text ||
+				got.ChosenBy != store.ChosenByUser || got.RouteBy != store.RouteByUser || !got.HasConfidence() {
+				t.Errorf("stored query %q, tool %q, input %q, chosen by %q, route by %q, grounded %v",
+					got.Query, got.Tool, got.Input, got.ChosenBy, got.RouteBy, got.Grounded)
 			}
 		})
 	}
@@ -173,6 +176,17 @@ func TestRoutedToNoTool(t *testing.T) {
 	if !strings.HasPrefix(rec.Answer, "Why did the scarecrow") || rec.AnsweredBy != "model" {
 		t.Errorf("answer %q", rec.Answer)
 	}
+	// Grounding ran, so the store says so, with routing's numbers and
+	// every tool's probability, though no tool was chosen.
+	got := h.stored(rec)
+	if !got.Grounded || got.HasConfidence() || got.RouteBy != store.RouteByModel || got.Route != store.RouteNone ||
+		got.RouteProbability != rec.Route.Probability || got.RouteThreshold != rec.Route.Threshold || got.RouteThreshold == 0 ||
+		got.AnsweredBy != store.AnsweredByModel || got.ChosenBy != "" || got.Input != "" {
+		t.Errorf("stored %+v", got.TurnRecord)
+	}
+	if len(got.Grounding) != len(rec.Grounding.Tools) || got.Grounding[0].Probability != rec.Grounding.Tools[0].Probability {
+		t.Errorf("stored grounding %+v", got.Grounding)
+	}
 }
 
 // Baseline mode is the chat model alone: no routing, no grounding, no
@@ -192,7 +206,8 @@ func TestBaselineChat(t *testing.T) {
 	if msgs[0].(map[string]any)["content"] != baselineSystem {
 		t.Errorf("baseline prompt %v", msgs[0])
 	}
-	if got := h.stored(rec); got.Mode != store.ModeBaseline || got.Answer != "48 × 4 / 2 = 96." {
+	if got := h.stored(rec); got.Mode != store.ModeBaseline || got.Answer != "48 × 4 / 2 = 96." || got.Grounded ||
+		got.AnsweredBy != store.AnsweredByModel || got.RouteBy != "" {
 		t.Errorf("stored %+v", got)
 	}
 	// "@TallChatBot" switches back to chat for one turn.
@@ -273,5 +288,9 @@ func TestDirectModeWithChatModel(t *testing.T) {
 	}
 	if h.srv.total() != 0 || rec.Emission.Path != store.EmissionOffline {
 		t.Errorf("%d model requests, emission %s", h.srv.total(), rec.Emission.Path)
+	}
+	if got := h.stored(rec); got.RouteBy != store.RouteByMode || got.ChosenBy != store.ChosenByGrounding ||
+		got.AnsweredBy != store.AnsweredByTool || got.Input != "/GEAR what time is it in Tokyo" || got.Query != "what time is it in Tokyo" {
+		t.Errorf("stored route by %q, chosen by %q, answered by %q, input %q", got.RouteBy, got.ChosenBy, got.AnsweredBy, got.Input)
 	}
 }

@@ -88,6 +88,16 @@ func TestOfflineTurns(t *testing.T) {
 			if got.Status != tt.status || got.Tool != tt.tool || got.Answer != rec.Answer || got.Mode != store.Mode(rec.Mode) {
 				t.Errorf("stored %+v, want status %s tool %q answer %q", got.TurnRecord, tt.status, tt.tool, rec.Answer)
 			}
+			// The store keeps who chose and who answered as the record says.
+			if got.ChosenBy != store.Chooser(rec.ChosenBy) || got.AnsweredBy != store.Answerer(tt.answeredBy) ||
+				got.Grounded != (rec.Grounding != nil) || (rec.Route != nil && got.RouteBy != store.RouteMethod(rec.Route.By)) {
+				t.Errorf("stored chosen by %q, answered by %q, grounded %v, route by %q; record %q, %q, %+v",
+					got.ChosenBy, got.AnsweredBy, got.Grounded, got.RouteBy, rec.ChosenBy, rec.AnsweredBy, rec.Route)
+			}
+			if tt.path == store.EmissionExact && (got.ChosenBy != store.ChosenByCall || got.Grounded || got.HasConfidence() ||
+				got.RouteBy != store.RouteByUser || got.Input != tt.req.Text) {
+				t.Errorf("a typed call is stored %+v", got.TurnRecord)
+			}
 		})
 	}
 }

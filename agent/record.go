@@ -80,31 +80,31 @@ func usageByRole(calls []ModelCall) []store.RoleUsage {
 	return out
 }
 
-// StoreRecord is the record in the store's terms.
+// StoreRecord is the record in the store's terms. The store's Grounded
+// says grounding ran, so it is also set for a turn routed to no tool;
+// Input is kept when it is not the query answered.
 func (r Record) StoreRecord() store.TurnRecord {
 	out := store.TurnRecord{TurnID: r.TurnID, Status: r.Status, Tool: r.Tool, ToolFamily: r.Family,
-		Confidence: r.Confidence, Grounded: r.Grounded, Error: r.Error, Answer: r.Answer, Usage: r.Usage,
+		ChosenBy: store.Chooser(r.ChosenBy), Confidence: r.Confidence, Grounded: r.Grounded || r.Grounding != nil,
+		Error: r.Error, Answer: r.Answer, AnsweredBy: store.Answerer(r.AnsweredBy), Usage: r.Usage,
 		Latency: store.Latency{Route: r.Timings.Route, Ground: r.Timings.Ground, Emit: r.Timings.Emit,
 			Tool: r.Timings.Tool, Answer: r.Timings.Answer, Total: r.Timings.Total}}
+	if in := strings.TrimSpace(r.Input); in != r.Query {
+		out.Input = in
+	}
 	if r.Route != nil {
 		out.Route = store.RouteNone
 		if r.Route.NeedsTool {
 			out.Route = store.RouteTool
 		}
-		switch r.Route.By {
-		case "model":
-			out.RouteBy = store.RouteByModel
-		case "threshold":
-			out.RouteBy = store.RouteByThreshold
-		case "decisive":
-			out.RouteBy = store.RouteByCombined
-		}
+		out.RouteBy = store.RouteMethod(r.Route.By)
+		out.RouteProbability, out.RouteThreshold = r.Route.Probability, r.Route.Threshold
 	}
 	if r.Grounding != nil {
 		for i, s := range r.Grounding.Tools {
 			out.Grounding = append(out.Grounding, store.GroundingScore{Rank: i + 1, Tool: s.Tool, Family: s.Family,
-				Semantic: s.S, Pattern: s.P, Final: s.F, Call: s.Call, Response: clip(s.Response, store.MaxExcerpt-8),
-				ResponseKind: responseKind(s.Status)})
+				Semantic: s.S, Pattern: s.P, Final: s.F, Probability: s.Probability, Call: s.Call,
+				Response: clip(s.Response, store.MaxExcerpt-8), ResponseKind: responseKind(s.Status)})
 		}
 	}
 	if e := r.Emission; e != nil {

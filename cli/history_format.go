@@ -77,25 +77,73 @@ func orDash(s string) string {
 	return s
 }
 
+// routeText is the route decision and how it was made: "tool
+// (threshold; p 0.97, threshold 0.50)"; the probability and threshold
+// are grounding's, shown when grounding ran.
+func routeText(t store.Turn) string {
+	route := orDash(string(t.Route))
+	var how []string
+	if t.RouteBy != "" {
+		how = append(how, string(t.RouteBy))
+	}
+	if t.Grounded && t.Route != "" && (t.RouteProbability > 0 || t.RouteThreshold > 0) {
+		how = append(how, fmt.Sprintf("p %.2f, threshold %.2f", t.RouteProbability, t.RouteThreshold))
+	}
+	if len(how) > 0 {
+		route += " (" + strings.Join(how, "; ") + ")"
+	}
+	return route
+}
+
+// chosenText says who chose the tool.
+func chosenText(c store.Chooser) string {
+	switch c {
+	case store.ChosenByUser:
+		return "chosen by you"
+	case store.ChosenByCall:
+		return "typed call"
+	case store.ChosenByGrounding:
+		return "chosen by grounding"
+	}
+	return ""
+}
+
+// withProbabilities says whether the grounding rows carry probabilities
+// (turns recorded before schema 5 do not).
+func withProbabilities(rows []store.GroundingScore) bool {
+	for _, g := range rows {
+		if g.Probability > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 func writeTurn(w io.Writer, t store.Turn) {
 	head := fmt.Sprintf("── Turn %d · %s · %s · %s", t.TurnID, localTime(t.Started, secondLayout), t.Mode, t.Status)
+	if t.AnsweredBy != "" {
+		head += " · answered by " + string(t.AnsweredBy)
+	}
 	if t.Latency.Total > 0 {
 		head += " · " + duration(t.Latency.Total)
 	}
 	fmt.Fprintln(w, head)
 	fmt.Fprintf(w, "you: %s\n", indent(sanitize.Text(t.Query), "     "))
+	if t.Input != "" {
+		fmt.Fprintf(w, "typed: %s\n", indent(sanitize.Text(t.Input), "       "))
+	}
 	if t.Route != "" || t.Tool != "" {
-		route := "route: " + orDash(string(t.Route))
-		if t.RouteBy != "" {
-			route += " (" + string(t.RouteBy) + ")"
-		}
+		route := "route: " + routeText(t)
 		if t.Tool != "" {
 			route += " · " + sanitize.Line(t.Tool)
 			if t.ToolFamily != "" {
 				route += " [" + sanitize.Line(t.ToolFamily) + "]"
 			}
 		}
-		if t.Grounded {
+		if c := chosenText(t.ChosenBy); c != "" {
+			route += " · " + c
+		}
+		if t.HasConfidence() {
 			route += fmt.Sprintf(" · confidence %.2f", t.Confidence)
 		}
 		if t.Emission != "" {
@@ -109,10 +157,18 @@ func writeTurn(w io.Writer, t store.Turn) {
 	if len(t.Grounding) > 0 {
 		fmt.Fprintln(w, "grounding:")
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "  #\tTOOL\tS\tP\tf\tRESPONSE")
+		probs := withProbabilities(t.Grounding)
+		if probs {
+			fmt.Fprintln(tw, "  #\tTOOL\tS\tP\tf\tPROB\tRESPONSE")
+		} else {
+			fmt.Fprintln(tw, "  #\tTOOL\tS\tP\tf\tRESPONSE")
+		}
 		for _, g := range t.Grounding {
-			fmt.Fprintf(tw, "  %d\t%s\t%.3f\t%.3f\t%.3f\t%s\n", g.Rank, sanitize.Line(g.Tool), g.Semantic, g.Pattern, g.Final,
-				responseCell(g, 50, sanitize.Line))
+			fmt.Fprintf(tw, "  %d\t%s\t%.3f\t%.3f\t%.3f\t", g.Rank, sanitize.Line(g.Tool), g.Semantic, g.Pattern, g.Final)
+			if probs {
+				fmt.Fprintf(tw, "%.3f\t", g.Probability)
+			}
+			fmt.Fprintf(tw, "%s\n", responseCell(g, 50, sanitize.Line))
 		}
 		tw.Flush()
 	}
@@ -287,99 +343,4 @@ func highlight(snippet string, marks []store.Highlight, open, closing string) st
 	}
 	b.WriteString(sanitize.Line(snippet[at:]))
 	return b.String()
-}
-
-// writeMarkdown renders an export as a Markdown document.
-func writeMarkdown(w io.Writer, d store.Dump) {
-	fmt.Fprintln(w, "# gear history")
-	fmt.Fprintln(w)
-	note := ""
-	if d.Anonymized {
-		note = " · anonymized: free text removed"
-	}
-	fmt.Fprintf(w, "Exported %s · schema %d · %s%s\n", d.Exported.UTC().Format("2006-01-02 15:04 MST"), d.SchemaVersion,
-		plural(int64(len(d.Conversations)), "conversation"), note)
-	for _, c := range d.Conversations {
-		fmt.Fprintln(w)
-		title := mdText(c.Title)
-		if title == "" {
-			title = "(untitled)"
-		}
-		fmt.Fprintf(w, "## Conversation %d: %s\n\n", c.ID, title)
-		fmt.Fprintf(w, "- Mode: %s · started %s\n", c.Mode, c.Created.UTC().Format("2006-01-02 15:04 MST"))
-		fmt.Fprintf(w, "- Models: chat %s · grounding %s · embedding %s\n", roleModel(c.Chat), roleModel(c.Grounding), roleModel(c.Embedding))
-		if c.ParticipantID != "" || c.StudyPhase != "" {
-			fmt.Fprintf(w, "- Study: participant %s · phase %s\n", mdText(orDash(c.ParticipantID)), mdText(orDash(c.StudyPhase)))
-		}
-		for _, t := range c.Turns {
-			writeMarkdownTurn(w, t)
-		}
-	}
-	if len(d.Surveys) > 0 {
-		fmt.Fprintln(w)
-		fmt.Fprintln(w, "## Survey responses")
-		for _, r := range d.Surveys {
-			fmt.Fprintf(w, "\n- %s, phase %s, %s, started %s: `%s`\n", mdText(orDash(r.Version)), mdText(orDash(r.Phase)), r.Status,
-				r.Started.UTC().Format("2006-01-02 15:04 MST"), strings.ReplaceAll(sanitize.Line(string(r.Answers)), "`", "'"))
-		}
-	}
-}
-
-func writeMarkdownTurn(w io.Writer, t store.Turn) {
-	fmt.Fprintf(w, "\n### Turn %d · %s · %s\n\n", t.TurnID, t.Mode, t.Status)
-	fmt.Fprintf(w, "**You:** %s\n\n", orRemoved(mdText(t.Query)))
-	if t.Tool != "" || t.Route != "" {
-		line := "Route: " + orDash(string(t.Route))
-		if t.RouteBy != "" {
-			line += " (" + string(t.RouteBy) + ")"
-		}
-		if t.Tool != "" {
-			line += " · tool " + mdText(t.Tool)
-		}
-		if t.Grounded {
-			line += fmt.Sprintf(" · confidence %.2f", t.Confidence)
-		}
-		if t.Emission != "" {
-			line += " · call " + string(t.Emission)
-		}
-		fmt.Fprintln(w, line)
-		fmt.Fprintln(w)
-	}
-	if len(t.Grounding) > 0 {
-		fmt.Fprintln(w, "| # | Tool | Family | S | P | f | Call | Response |")
-		fmt.Fprintln(w, "|---|------|--------|---|---|---|------|----------|")
-		for _, g := range t.Grounding {
-			fmt.Fprintf(w, "| %d | %s | %s | %.3f | %.3f | %.3f | %s | %s |\n", g.Rank, mdCell(g.Tool), mdCell(g.Family),
-				g.Semantic, g.Pattern, g.Final, mdCell(g.Call), responseCell(g, 80, mdCell))
-		}
-		fmt.Fprintln(w)
-	}
-	for _, c := range t.Calls {
-		fmt.Fprintf(w, "**Call:** `%s` (%s, %s)\n\n", strings.ReplaceAll(orRemoved(sanitize.Line(c.Call)), "`", "'"), c.Check, duration(c.Duration))
-		if c.Response != "" {
-			fmt.Fprintf(w, "> %s\n\n", strings.ReplaceAll(mdText(c.Response), "\n", "\n> "))
-		}
-		if c.Error != "" {
-			fmt.Fprintf(w, "Error: %s\n\n", mdText(c.Error))
-		}
-	}
-	if t.Answer != "" || t.Status == store.StatusDone {
-		fmt.Fprintf(w, "**gear:** %s\n", orRemoved(mdText(t.Answer)))
-	}
-	if t.Rating != nil {
-		fmt.Fprintf(w, "\nRating: %s\n", describeRating(*t.Rating))
-	}
-}
-
-func mdText(s string) string { return strings.TrimSpace(sanitize.Text(s)) }
-
-func mdCell(s string) string {
-	return strings.ReplaceAll(sanitize.Line(s), "|", `\|`)
-}
-
-func orRemoved(s string) string {
-	if s == "" {
-		return "(removed)"
-	}
-	return s
 }

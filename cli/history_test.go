@@ -34,8 +34,10 @@ func seedHistory(t *testing.T, path string) (weatherConv, hostileConv int64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := store.TurnRecord{TurnID: ref.TurnID, Status: store.StatusDone, Route: store.RouteTool, RouteBy: store.RouteByThreshold,
-		Tool: "Weather", ToolFamily: "weather", Confidence: 0.91, Grounded: true, Emission: store.EmissionGuided,
+	rec := store.TurnRecord{TurnID: ref.TurnID, Status: store.StatusDone, Input: "@TallChatBot what's the weather in Adelaide tomorrow?",
+		Route: store.RouteTool, RouteBy: store.RouteByThreshold, RouteProbability: 0.97, RouteThreshold: 0.5,
+		Tool: "Weather", ToolFamily: "weather", ChosenBy: store.ChosenByGrounding, Confidence: 0.91, Grounded: true,
+		Emission: store.EmissionGuided, AnsweredBy: store.AnsweredByModel,
 		Latency: store.Latency{Ground: 400 * time.Millisecond, Total: 1200 * time.Millisecond},
 		Calls: []store.ToolCall{{Tool: "Weather", Call: `Weather("Adelaide", "2026-11-03")`, Check: store.CallValidated,
 			Response: "Adelaide, 2026-11-03: 24 °C, sunny"}},
@@ -44,7 +46,8 @@ func seedHistory(t *testing.T, path string) (weatherConv, hostileConv int64) {
 	for i, tool := range []string{"Weather", "WikiSearch", "CurrentTime", "Calculator", "LocationSearch"} {
 		rec.Grounding = append(rec.Grounding, store.GroundingScore{Tool: tool, Family: strings.ToLower(tool),
 			Semantic: 0.7 - 0.1*float64(i), Pattern: 0.5 - 0.1*float64(i), Final: 0.65 - 0.1*float64(i),
-			Call: tool + `("Adelaide")`, Response: "probe of " + tool, ResponseKind: store.ResponseMock})
+			Call: tool + `("Adelaide")`, Response: "probe of " + tool, ResponseKind: store.ResponseMock,
+			Probability: 0.91 / float64(1+20*i)})
 	}
 	if err := s.FinishTurn(ctx, rec); err != nil {
 		t.Fatal(err)
@@ -53,9 +56,10 @@ func seedHistory(t *testing.T, path string) (weatherConv, hostileConv int64) {
 		t.Fatal(err)
 	}
 	ref, _ = s.BeginTurn(ctx, weatherConv, "/GEAR Calculator(48*4/2)", store.ModeDirect)
-	s.FinishTurn(ctx, store.TurnRecord{TurnID: ref.TurnID, Status: store.StatusDone, Tool: "Calculator", ToolFamily: "calc",
+	s.FinishTurn(ctx, store.TurnRecord{TurnID: ref.TurnID, Status: store.StatusDone, Route: store.RouteTool, RouteBy: store.RouteByUser,
+		Tool: "Calculator", ToolFamily: "calc", ChosenBy: store.ChosenByCall,
 		Emission: store.EmissionExact, Calls: []store.ToolCall{{Tool: "Calculator", Call: "Calculator(48*4/2)", Check: store.CallValidated, Response: "96"}},
-		Answer: "96"})
+		Answer: "96", AnsweredBy: store.AnsweredByTool})
 
 	hostileConv, _ = s.CreateConversation(ctx, store.NewConversation{})
 	ref, _ = s.BeginTurn(ctx, hostileConv, "adelaide \x1b]0;pwned\x07\x1b[2J\x1b[31mred", store.ModeChat)
@@ -164,10 +168,14 @@ func TestHistoryListShowAndMarkdown(t *testing.T) {
 	code, out, _ = runGear(t, nil, "", "--db", db, "history", "show", "1")
 	for _, want := range []string{
 		"Conversation 1 · chat", "Models: chat ollama/llama3.2 · grounding offline", "you: what's the weather in Adelaide tomorrow?",
-		"route: tool (threshold) · Weather [weather] · confidence 0.91 · call guided",
-		"1  Weather         0.700  0.500  0.650  mock: probe of Weather",
+		"typed: @TallChatBot what's the weather in Adelaide tomorrow?", "· chat · done · answered by model · 1.20 s",
+		"route: tool (threshold; p 0.97, threshold 0.50) · Weather [weather] · chosen by grounding · confidence 0.91 · call guided",
+		"#  TOOL            S      P      f      PROB   RESPONSE",
+		"1  Weather         0.700  0.500  0.650  0.910  mock: probe of Weather",
+		"2  WikiSearch      0.600  0.400  0.550  0.043  mock: probe of WikiSearch",
 		`call: Weather("Adelaide", "2026-11-03") · validated`, "→ Adelaide, 2026-11-03: 24 °C, sunny",
-		"gear: Tomorrow Adelaide should be sunny", `rating: thumbs up · "spot on"`, "── Turn 2", "call exact",
+		"gear: Tomorrow Adelaide should be sunny", `rating: thumbs up · "spot on"`, "── Turn 2", "· direct · done · answered by tool",
+		"route: tool (user) · Calculator [calc] · typed call · call exact",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("show lacks %q:\n%s", want, out)
@@ -179,13 +187,15 @@ func TestHistoryListShowAndMarkdown(t *testing.T) {
 	}
 	code, out, _ = runGear(t, nil, "", "--db", db, "history", "export", "1", "--format", "markdown")
 	for _, want := range []string{"# gear history", "## Conversation 1: what's the weather in Adelaide tomorrow?",
-		"| # | Tool | Family | S | P | f | Call | Response |", "| 1 | Weather | weather | 0.700 | 0.500 | 0.650 |", "**gear:** Tomorrow"} {
+		"Typed: @TallChatBot what's the weather", "Route: tool (threshold; p 0.97, threshold 0.50) · tool Weather · chosen by grounding",
+		"| # | Tool | Family | S | P | f | Probability | Call | Response |", "| 1 | Weather | weather | 0.700 | 0.500 | 0.650 | 0.910 |",
+		"**gear:** (answered by model) Tomorrow", "Route: tool (user) · tool Calculator · typed call · call exact"} {
 		if code != cli.ExitOK || !strings.Contains(out, want) {
 			t.Errorf("markdown lacks %q:\n%s", want, out)
 		}
 	}
 	_, out, _ = runGear(t, nil, "", "--db", db, "history", "export", "1", "-f", "md", "--anonymize")
-	if strings.Contains(out, "Adelaide") || !strings.Contains(out, "**You:** (removed)") {
+	if strings.Contains(out, "Adelaide") || strings.Contains(out, "Typed:") || !strings.Contains(out, "**You:** (removed)") {
 		t.Errorf("anonymized markdown:\n%s", out)
 	}
 }

@@ -189,7 +189,7 @@ func compareTurn(t store.Turn, now *grounding.Result) (replayChange, bool) {
 	ch := replayChange{TurnID: t.TurnID, Started: t.Started, Query: t.Query}
 	best, _ := now.Best()
 	switch {
-	case t.RouteBy != "":
+	case t.RouteBy != "" && t.RouteBy != store.RouteByMode && t.RouteBy != store.RouteByUser:
 		ch.DecidedBy = "grounding"
 		ch.Was = grounding.None
 		if t.Route == store.RouteTool {
@@ -200,7 +200,7 @@ func compareTurn(t store.Turn, now *grounding.Result) (replayChange, bool) {
 		ch.ToolChanged = !ch.RouteChanged && ch.Was != ch.Now
 	default:
 		ch.DecidedBy = "user"
-		if t.Mode == store.ModeDirect {
+		if t.RouteBy == store.RouteByMode {
 			ch.DecidedBy = "mode"
 		}
 		ch.Was, ch.Now, ch.NowConfidence = recordedBest(t), best.Tool, best.Probability

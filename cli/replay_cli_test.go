@@ -58,8 +58,12 @@ func replayHistory(t *testing.T, path string) map[string]int64 {
 		ids[name] = ref.TurnID
 	}
 	grounded := func(route store.Route, tool string) store.TurnRecord {
-		return store.TurnRecord{Route: route, RouteBy: store.RouteByThreshold, Tool: tool, Grounded: route == store.RouteTool,
+		rec := store.TurnRecord{Route: route, RouteBy: store.RouteByThreshold, Tool: tool, Grounded: true,
 			Confidence: 0.6, Grounding: scores(tool)}
+		if tool != "" {
+			rec.ChosenBy = store.ChosenByGrounding
+		}
+		return rec
 	}
 	turn("old", "what is 15% of 240", store.ModeChat, grounded(store.RouteNone, ""), nil)
 	day = day.AddDate(0, 0, 1)
@@ -68,10 +72,11 @@ func replayHistory(t *testing.T, path string) map[string]int64 {
 		&store.Rating{Score: store.ScoreDown, WrongTool: true, WantedTool: "CurrentTime"})
 	turn("same", "what is 12 times 37", store.ModeChat, grounded(store.RouteTool, "Calculator"), &store.Rating{Score: store.ScoreUp})
 	direct := grounded(store.RouteTool, "WikiSearch")
-	direct.RouteBy = ""
+	direct.RouteBy = store.RouteByMode
 	turn("direct", "weather forecast for tokyo tomorrow", store.ModeDirect, direct, nil)
 	turn("baseline", "tell me a joke", store.ModeBaseline, store.TurnRecord{Answer: "A joke."}, nil)
-	turn("exact", "Calculator(2 + 2)", store.ModeDirect, store.TurnRecord{Tool: "Calculator", Emission: store.EmissionExact}, nil)
+	turn("exact", "Calculator(2 + 2)", store.ModeDirect, store.TurnRecord{Route: store.RouteTool, RouteBy: store.RouteByUser,
+		Tool: "Calculator", ChosenBy: store.ChosenByCall, Emission: store.EmissionExact}, nil)
 	return ids
 }
 

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -137,8 +136,8 @@ func readSource(ctx context.Context, path string, size int64) (store.Dump, error
 	if err != nil {
 		return store.Dump{}, fmt.Errorf("report: %w", err)
 	}
-	var d store.Dump
-	if err := json.Unmarshal(data, &d); err != nil || d.Format != store.DumpFormat {
+	d, err := store.DecodeDump(data)
+	if err != nil {
 		return store.Dump{}, usageErrorf("report: %s is neither a gear history database nor an export of one (gear history export --all)", path)
 	}
 	return d, nil

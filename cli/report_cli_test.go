@@ -195,6 +195,72 @@ func TestReportReadsExports(t *testing.T) {
 	}
 }
 
+// TestReportReadsVersionOneExports: an export made before schema 5
+// (gear-history/1: no chosen_by or answered_by, Grounded only when a
+// confidence was kept, no route method for direct and user-chosen turns)
+// gives the same report as the database it came from.
+func TestReportReadsVersionOneExports(t *testing.T) {
+	home := t.TempDir()
+	paths := surveytest.Write(t, t.TempDir(), 10)
+	code, out, errText := studyGear(t, home, "", "history", "export", "--all", "--db", paths[0])
+	if code != cli.ExitOK {
+		t.Fatalf("export: exit %d: %s", code, errText)
+	}
+	var dump map[string]any
+	if err := json.Unmarshal([]byte(out), &dump); err != nil {
+		t.Fatal(err)
+	}
+	dump["format"] = "gear-history/1"
+	for _, c := range dump["conversations"].([]any) {
+		for _, tv := range c.(map[string]any)["turns"].([]any) {
+			turn := tv.(map[string]any)
+			turn["grounded"] = turn["grounded"] == true && turn["tool"] != ""
+			switch turn["route_by"] {
+			case "mode", "user":
+				turn["route_by"] = ""
+			case "decisive":
+				turn["route_by"] = "combined"
+			}
+			for _, k := range []string{"chosen_by", "answered_by", "input", "route_probability", "route_threshold"} {
+				delete(turn, k)
+			}
+			for _, g := range turn["grounding"].([]any) {
+				delete(g.(map[string]any), "probability")
+			}
+		}
+	}
+	old, err := json.Marshal(dump)
+	if err != nil {
+		t.Fatal(err)
+	}
+	export := filepath.Join(t.TempDir(), "old.json")
+	if err := os.WriteFile(export, old, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	report := func(first string) map[string]any {
+		t.Helper()
+		code, out, errText := studyGear(t, home, "", append([]string{"report", "--json", "--anonymize", first}, paths[1:]...)...)
+		if code != cli.ExitOK {
+			t.Fatalf("exit %d: %s", code, errText)
+		}
+		var rep map[string]any
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatal(err)
+		}
+		delete(rep, "sources")
+		return rep
+	}
+	fromDB, fromOld := report(paths[0]), report(export)
+	if !reflect.DeepEqual(fromOld, fromDB) {
+		a, _ := json.MarshalIndent(fromOld, "", " ")
+		b, _ := json.MarshalIndent(fromDB, "", " ")
+		t.Errorf("the old export's report differs from the database's:\n%s\n---\n%s", a, b)
+	}
+	if v, _ := lookup(fromOld, "grounding_accuracy.ratio"); v != 0.92 {
+		t.Errorf("grounding accuracy from the old export = %v, want 0.92", v)
+	}
+}
+
 // TestReportAnonymize: no free text, participant id or file name in any
 // of the three formats.
 func TestReportAnonymize(t *testing.T) {

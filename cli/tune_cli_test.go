@@ -37,8 +37,12 @@ func feedbackHistory(t *testing.T, path string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// As the agent records: no confidence when routed to no tool.
-		rec.TurnID, rec.Status, rec.Grounded, rec.RouteBy = ref.TurnID, store.StatusDone, rec.Route == store.RouteTool, store.RouteByThreshold
+		// As the agent records: grounded, with no confidence kept when
+		// routed to no tool.
+		rec.TurnID, rec.Status, rec.Grounded, rec.RouteBy = ref.TurnID, store.StatusDone, true, store.RouteByThreshold
+		if rec.Tool != "" {
+			rec.ChosenBy = store.ChosenByGrounding
+		}
 		if err := st.FinishTurn(ctx, rec); err != nil {
 			t.Fatal(err)
 		}

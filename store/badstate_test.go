@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -86,7 +87,7 @@ func TestNewerDatabaseIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	raw.Close()
-	checkRefusal(t, path, ErrNewer, path, "newer gear", "schema 9", "knows up to 4", "upgrade gear", "--db", "not changed")
+	checkRefusal(t, path, ErrNewer, path, "newer gear", "schema 9", "knows up to "+strconv.Itoa(SchemaVersion), "upgrade gear", "--db", "not changed")
 }
 
 func TestCorruptFileIsRefusedAndKept(t *testing.T) {

@@ -60,6 +60,7 @@ func BenchmarkRecordTurn(b *testing.B) {
 func benchRecord(turnID int64) TurnRecord {
 	rec := TurnRecord{
 		TurnID: turnID, Status: StatusDone, Route: RouteTool, RouteBy: RouteByThreshold,
+		RouteProbability: 0.97, RouteThreshold: 0.5, ChosenBy: ChosenByGrounding, AnsweredBy: AnsweredByModel,
 		Tool: "Weather", ToolFamily: "weather", Confidence: 0.91, Grounded: true, Emission: EmissionGuided,
 		Latency: Latency{Route: 80 * time.Millisecond, Ground: 400 * time.Millisecond, Emit: 120 * time.Millisecond,
 			Tool: 90 * time.Millisecond, Answer: 700 * time.Millisecond, Total: 1400 * time.Millisecond},
@@ -76,6 +77,7 @@ func benchRecord(turnID int64) TurnRecord {
 		rec.Grounding = append(rec.Grounding, GroundingScore{
 			Tool: tool, Family: "f" + tool, Semantic: 0.9 - 0.1*float64(i), Pattern: 0.5, Final: 0.8 - 0.1*float64(i),
 			Call: tool + `("Adelaide")`, Response: "a response excerpt from " + tool + " for Adelaide", ResponseKind: ResponseMock,
+			Probability: 0.91 / float64(1+9*i),
 		})
 	}
 	return rec

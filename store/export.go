@@ -9,8 +9,10 @@ import (
 )
 
 // DumpFormat names the export format; it changes when a field changes
-// meaning.
-const DumpFormat = "gear-history/1"
+// meaning. In gear-history/2 (schema 5) Grounded says grounding ran, also
+// for a turn routed to no tool, and route_by, chosen_by and answered_by
+// are recorded; DecodeDump reads gear-history/1 too.
+const DumpFormat = "gear-history/2"
 
 // Dump is an export of the history: what `gear history export` writes and
 // what a study's report reads.
@@ -107,7 +109,7 @@ func (d Dump) Anonymize() Dump {
 		c.Title, c.ParticipantID = "", ""
 		turns := make([]Turn, len(c.Turns))
 		for j, t := range c.Turns {
-			t.Query, t.Answer, t.Error, t.RepairNote = "", "", "", ""
+			t.Query, t.Input, t.Answer, t.Error, t.RepairNote = "", "", "", "", ""
 			t.Usage = slices.Clone(t.Usage)
 			t.Grounding = slices.Clone(t.Grounding)
 			for k := range t.Grounding {

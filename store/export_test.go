@@ -20,6 +20,7 @@ func exportFixture(t *testing.T) (*Store, []int64) {
 		ref, _ := s.BeginTurn(ctx, conv, q, ModeChat)
 		rec := benchRecord(ref.TurnID)
 		rec.Error, rec.RepairNote = "tool said Adelaide was busy", "quoted the place"
+		rec.Input = "/GEAR " + q
 		rec.Calls[0].Original = `Weather(Adelaide)`
 		if err := s.FinishTurn(ctx, rec); err != nil {
 			t.Fatal(err)
@@ -55,6 +56,9 @@ func TestExportRoundTripsThroughJSON(t *testing.T) {
 	}
 	if !reflect.DeepEqual(back, all) {
 		t.Errorf("JSON round trip differs:\n%+v\n%+v", back, all)
+	}
+	if decoded, err := DecodeDump(b); err != nil || !reflect.DeepEqual(decoded, all) {
+		t.Errorf("DecodeDump of the export differs (%v):\n%+v\n%+v", err, decoded, all)
 	}
 	// The grounding table is in the JSON under its paper names.
 	var generic struct {
@@ -108,7 +112,8 @@ func TestAnonymizeDropsFreeTextAndPersonalIDs(t *testing.T) {
 	}
 	for _, kept := range []string{`"tool":"Weather"`, `"s":0.9`, `"wanted_tool":"WikiSearch"`, `"wrong_tool":true`,
 		`"useful":8`, `"switches":true`, `"tools_used":["Weather","Calculator"]`, `"grid":{"time":9}`, `"phase":"gear"`,
-		`"anonymized":true`, `"model":"llama3.2"`} {
+		`"anonymized":true`, `"model":"llama3.2"`, `"chosen_by":"grounding"`, `"answered_by":"model"`, `"route_by":"threshold"`,
+		`"route_probability":0.97`, `"probability":0.91`} {
 		if !strings.Contains(out, kept) {
 			t.Errorf("anonymized export lost %s", kept)
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"path"
 	"strconv"
@@ -13,7 +14,7 @@ import (
 // SchemaVersion is the schema this gear writes: the number of the last
 // migration in migrations/. A database with a higher user_version comes
 // from a newer gear and is refused.
-const SchemaVersion = 4
+const SchemaVersion = 5
 
 // applicationID marks a file as gear's ("GEAR") in the SQLite header.
 const applicationID = 0x47454152
@@ -66,28 +67,62 @@ func (s *Store) migrate(ctx context.Context, target int) error {
 		if m.version > target {
 			break
 		}
-		err := s.write(ctx, false, func(tx *sql.Tx) error {
-			var current int
-			if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&current); err != nil {
-				return err
-			}
-			if current >= m.version {
-				return nil
-			}
-			if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-				return fmt.Errorf("migration %d (%s): %w", m.version, m.name, err)
-			}
-			if m.version == 1 {
-				if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA application_id = %d", applicationID)); err != nil {
-					return err
-				}
-			}
-			_, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.version))
-			return err
-		})
-		if err != nil {
+		if err := s.retry(ctx, func(ctx context.Context) error { return s.apply(ctx, m) }); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// apply runs one migration with foreign keys off, as SQLite's procedure
+// for rebuilding a table asks: dropping the old table would otherwise
+// delete, by cascade, every row that references it. Before the commit
+// foreign_key_check must find every reference whole; foreign keys are on
+// again before the connection goes back to the pool, or the error closes
+// the store.
+func (s *Store) apply(ctx context.Context, m migration) (err error) {
+	conn, err := s.w.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
+		return err
+	}
+	defer func() {
+		if _, ferr := conn.ExecContext(context.WithoutCancel(ctx), "PRAGMA foreign_keys = ON"); ferr != nil && err == nil {
+			err = fmt.Errorf("migration %d (%s): turning foreign keys back on: %w", m.version, m.name, ferr)
+		}
+	}()
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var current int
+	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&current); err != nil {
+		return err
+	}
+	if current >= m.version {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+		return fmt.Errorf("migration %d (%s): %w", m.version, m.name, err)
+	}
+	var table string
+	switch err := tx.QueryRowContext(ctx, `SELECT "table" FROM pragma_foreign_key_check LIMIT 1`).Scan(&table); {
+	case err == nil:
+		return fmt.Errorf("migration %d (%s): rows of %s lost the rows they refer to", m.version, m.name, table)
+	case !errors.Is(err, sql.ErrNoRows):
+		return err
+	}
+	if m.version == 1 {
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA application_id = %d", applicationID)); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", m.version)); err != nil {
+		return err
+	}
+	return tx.Commit()
 }

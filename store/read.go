@@ -144,8 +144,9 @@ func (s *Store) Messages(ctx context.Context, conversationID int64) ([]Message, 
 // loadTurns reads the turns matching where (over turns t) with their
 // child rows.
 func loadTurns(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]Turn, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT t.id, t.conversation_id, t.query, t.mode, t.status, t.route, t.route_by,
-		t.tool, t.tool_family, t.confidence, t.emission, t.repair_note, t.error,
+	rows, err := tx.QueryContext(ctx, `SELECT t.id, t.conversation_id, t.query, t.input, t.mode, t.status, t.route, t.route_by,
+		t.route_probability, t.route_threshold, t.grounded, t.tool, t.tool_family, t.chosen_by, t.confidence,
+		t.emission, t.repair_note, t.answered_by, t.error,
 		t.route_ms, t.ground_ms, t.emit_ms, t.tool_ms, t.answer_ms, t.total_ms, t.created_at, t.finished_at,
 		COALESCE(um.id, 0), COALESCE(am.id, 0), COALESCE(am.text, ''),
 		r.score, r.wrong_tool, r.wanted_tool, r.comment, r.rated_at
@@ -162,21 +163,22 @@ func loadTurns(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]Tu
 	index := map[int64]int{}
 	for rows.Next() {
 		var t Turn
-		var confidence sql.NullFloat64
+		var confidence, routeP, routeT sql.NullFloat64
 		var lat [6]float64
 		var created int64
 		var finished sql.NullInt64
 		var score, wrong, rated sql.NullInt64
 		var wanted, comment sql.NullString
-		err := rows.Scan(&t.TurnID, &t.ConversationID, &t.Query, &t.Mode, &t.Status, &t.Route, &t.RouteBy,
-			&t.Tool, &t.ToolFamily, &confidence, &t.Emission, &t.RepairNote, &t.Error,
+		err := rows.Scan(&t.TurnID, &t.ConversationID, &t.Query, &t.Input, &t.Mode, &t.Status, &t.Route, &t.RouteBy,
+			&routeP, &routeT, &t.Grounded, &t.Tool, &t.ToolFamily, &t.ChosenBy, &confidence,
+			&t.Emission, &t.RepairNote, &t.AnsweredBy, &t.Error,
 			&lat[0], &lat[1], &lat[2], &lat[3], &lat[4], &lat[5], &created, &finished,
 			&t.UserMessageID, &t.AnswerMessageID, &t.Answer,
 			&score, &wrong, &wanted, &comment, &rated)
 		if err != nil {
 			return nil, err
 		}
-		t.Confidence, t.Grounded = confidence.Float64, confidence.Valid
+		t.Confidence, t.RouteProbability, t.RouteThreshold = confidence.Float64, routeP.Float64, routeT.Float64
 		t.Latency = Latency{fromMS(lat[0]), fromMS(lat[1]), fromMS(lat[2]), fromMS(lat[3]), fromMS(lat[4]), fromMS(lat[5])}
 		t.Started = fromUnixMS(created)
 		if finished.Valid {
@@ -217,12 +219,13 @@ func loadChildren(ctx context.Context, tx *sql.Tx, turns []Turn, index map[int64
 	if err != nil {
 		return err
 	}
-	err = eachRow(ctx, tx, `SELECT turn_id, rank, tool, family, semantic, pattern, final, call, response, response_kind
+	err = eachRow(ctx, tx, `SELECT turn_id, rank, tool, family, semantic, pattern, final, COALESCE(probability, 0),
+		call, response, response_kind
 		FROM grounding_scores`+within+` ORDER BY turn_id, rank, tool`,
 		args, func(rows *sql.Rows) error {
 			var id int64
 			var g GroundingScore
-			err := rows.Scan(&id, &g.Rank, &g.Tool, &g.Family, &g.Semantic, &g.Pattern, &g.Final,
+			err := rows.Scan(&id, &g.Rank, &g.Tool, &g.Family, &g.Semantic, &g.Pattern, &g.Final, &g.Probability,
 				&g.Call, &g.Response, &g.ResponseKind)
 			if err != nil {
 				return err

@@ -21,12 +21,14 @@ type Hit struct {
 	Snippet    string      `json:"snippet"`
 	Highlights []Highlight `json:"highlights"`
 	// Score is the BM25 relevance; higher is better; 0 for filters only.
-	Score      float64   `json:"score"`
-	Query      string    `json:"query"`
-	Mode       Mode      `json:"mode"`
-	Status     Status    `json:"status"`
-	Tool       string    `json:"tool"`
-	ToolFamily string    `json:"tool_family"`
+	Score      float64 `json:"score"`
+	Query      string  `json:"query"`
+	Mode       Mode    `json:"mode"`
+	Status     Status  `json:"status"`
+	Tool       string  `json:"tool"`
+	ToolFamily string  `json:"tool_family"`
+	// Confidence is grounding's confidence in Tool, when Grounded (GEAR
+	// grounding ran) and there is a Tool.
 	Confidence float64   `json:"confidence"`
 	Grounded   bool      `json:"grounded"`
 	Started    time.Time `json:"started"`
@@ -87,7 +89,7 @@ func search(ctx context.Context, tx *sql.Tx, q Query, limit int) ([]Hit, error) 
 	where, args := q.filters()
 	args = append(args, sql.Named("limit", limit))
 	const columns = `t.id, t.conversation_id, t.query, t.mode, t.status, t.tool, t.tool_family, t.confidence,
-		t.created_at, r.score, r.wrong_tool, r.wanted_tool, r.comment, r.rated_at`
+		t.grounded, t.created_at, r.score, r.wrong_tool, r.wanted_tool, r.comment, r.rated_at`
 	var query string
 	if match := q.match(); match != "" {
 		args = append(args, sql.Named("match", match), sql.Named("cap", rankedMatches))
@@ -129,11 +131,11 @@ func search(ctx context.Context, tx *sql.Tx, q Query, limit int) ([]Hit, error) 
 		var score, wrong, rated sql.NullInt64
 		var wanted, comment sql.NullString
 		err := rows.Scan(&h.Source, &h.doc, &h.Score, &h.TurnID, &h.ConversationID, &h.Query, &h.Mode, &h.Status,
-			&h.Tool, &h.ToolFamily, &confidence, &started, &score, &wrong, &wanted, &comment, &rated)
+			&h.Tool, &h.ToolFamily, &confidence, &h.Grounded, &started, &score, &wrong, &wanted, &comment, &rated)
 		if err != nil {
 			return nil, err
 		}
-		h.Confidence, h.Grounded = confidence.Float64, confidence.Valid
+		h.Confidence = confidence.Float64
 		h.Started = fromUnixMS(started)
 		if score.Valid {
 			h.Rating = &Rating{TurnID: h.TurnID, Score: Score(score.Int64), WrongTool: wrong.Int64 == 1,

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -49,6 +50,7 @@ func TestTurnRoundTrip(t *testing.T) {
 	rec.Calls = append(rec.Calls, ToolCall{Tool: "Weather", Call: `Weather("Adelaide")`, Check: CallRepaired,
 		Original: `Wether("Adelaide")`, Error: "timeout", Duration: 1500 * time.Microsecond})
 	rec.RepairNote = "tool name Wether -> Weather"
+	rec.Input = "/GEAR what's the weather in Adelaide tomorrow?"
 	if err := s.FinishTurn(ctx, rec); err != nil {
 		t.Fatal(err)
 	}
@@ -159,6 +161,12 @@ func TestBadInputIsRefused(t *testing.T) {
 		{"bad status", func() error { r := good(); r.Status = "ok"; return s.FinishTurn(ctx, r) }, `status "ok"`},
 		{"bad route", func() error { r := good(); r.Route = "maybe"; return s.FinishTurn(ctx, r) }, `route "maybe"`},
 		{"bad route method", func() error { r := good(); r.RouteBy = "vibes"; return s.FinishTurn(ctx, r) }, `route method "vibes"`},
+		{"old route method", func() error { r := good(); r.RouteBy = "combined"; return s.FinishTurn(ctx, r) }, `route method "combined"`},
+		{"bad chooser", func() error { r := good(); r.ChosenBy = "fate"; return s.FinishTurn(ctx, r) }, `chosen by "fate"`},
+		{"bad answerer", func() error { r := good(); r.AnsweredBy = "oracle"; return s.FinishTurn(ctx, r) }, `answered by "oracle"`},
+		{"route probability above 1", func() error { r := good(); r.RouteProbability = 1.2; return s.FinishTurn(ctx, r) }, "route probability 1.2"},
+		{"route threshold not a number", func() error { r := good(); r.RouteThreshold = math.NaN(); return s.FinishTurn(ctx, r) }, "finite threshold"},
+		{"grounding probability below 0", func() error { r := good(); r.Grounding[2].Probability = -0.1; return s.FinishTurn(ctx, r) }, "probability -0.1"},
 		{"bad emission", func() error { r := good(); r.Emission = "magic"; return s.FinishTurn(ctx, r) }, `emission path "magic"`},
 		{"confidence above 1", func() error { r := good(); r.Confidence = 1.5; return s.FinishTurn(ctx, r) }, "confidence 1.5"},
 		{"duplicate usage role", func() error { r := good(); r.Usage = append(r.Usage, r.Usage[0]); return s.FinishTurn(ctx, r) }, "given twice"},

@@ -113,18 +113,23 @@ func (s *Store) FinishTurn(ctx context.Context, rec TurnRecord) error {
 	if rec.Status != StatusRunning && rec.Status != StatusAwaitingConfirmation {
 		finished = now
 	}
-	var confidence any
-	if rec.Grounded {
+	var confidence, routeP, routeT any
+	if rec.HasConfidence() {
 		confidence = rec.Confidence
+	}
+	if rec.routeScored() {
+		routeP, routeT = rec.RouteProbability, rec.RouteThreshold
 	}
 	err := s.write(ctx, false, func(tx *sql.Tx) error {
 		var conversationID int64
-		err := tx.QueryRowContext(ctx, `UPDATE turns SET status = ?, route = ?, route_by = ?, tool = ?, tool_family = ?,
-			confidence = ?, emission = ?, repair_note = ?, error = ?,
+		err := tx.QueryRowContext(ctx, `UPDATE turns SET status = ?, input = ?, route = ?, route_by = ?,
+			route_probability = ?, route_threshold = ?, grounded = ?, tool = ?, tool_family = ?, chosen_by = ?,
+			confidence = ?, emission = ?, repair_note = ?, answered_by = ?, error = ?,
 			route_ms = ?, ground_ms = ?, emit_ms = ?, tool_ms = ?, answer_ms = ?, total_ms = ?, finished_at = ?
 			WHERE id = ? RETURNING conversation_id`,
-			rec.Status, rec.Route, rec.RouteBy, rec.Tool, rec.ToolFamily, confidence, rec.Emission,
-			rec.RepairNote, rec.Error, ms(rec.Latency.Route), ms(rec.Latency.Ground), ms(rec.Latency.Emit),
+			rec.Status, rec.Input, rec.Route, rec.RouteBy, routeP, routeT, rec.Grounded, rec.Tool, rec.ToolFamily,
+			rec.ChosenBy, confidence, rec.Emission, rec.RepairNote, rec.AnsweredBy, rec.Error,
+			ms(rec.Latency.Route), ms(rec.Latency.Ground), ms(rec.Latency.Emit),
 			ms(rec.Latency.Tool), ms(rec.Latency.Answer), ms(rec.Latency.Total), finished, rec.TurnID,
 		).Scan(&conversationID)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -173,8 +178,8 @@ func insertGrounding(ctx context.Context, tx *sql.Tx, rec TurnRecord) error {
 		return nil
 	}
 	stmt, err := tx.PrepareContext(ctx, `INSERT INTO grounding_scores
-		(turn_id, tool, family, rank, semantic, pattern, final, call, response, response_kind)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+		(turn_id, tool, family, rank, semantic, pattern, final, probability, call, response, response_kind)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return err
 	}
@@ -185,7 +190,7 @@ func insertGrounding(ctx context.Context, tx *sql.Tx, rec TurnRecord) error {
 			rank = i + 1
 		}
 		_, err := stmt.ExecContext(ctx, rec.TurnID, g.Tool, g.Family, rank, g.Semantic, g.Pattern, g.Final,
-			g.Call, truncateBytes(g.Response, MaxExcerpt), g.ResponseKind)
+			g.Probability, g.Call, truncateBytes(g.Response, MaxExcerpt), g.ResponseKind)
 		if err != nil {
 			return err
 		}
@@ -239,17 +244,31 @@ func (rec TurnRecord) check() error {
 		return fmt.Errorf("route %q: want tool, none or empty", rec.Route)
 	}
 	switch rec.RouteBy {
-	case "", RouteByModel, RouteByThreshold, RouteByCombined:
+	case "", RouteByModel, RouteByThreshold, RouteByDecisive, RouteByMode, RouteByUser:
 	default:
-		return fmt.Errorf("route method %q: want model, threshold, combined or empty", rec.RouteBy)
+		return fmt.Errorf("route method %q: want model, threshold, decisive, mode, user or empty", rec.RouteBy)
+	}
+	switch rec.ChosenBy {
+	case "", ChosenByGrounding, ChosenByUser, ChosenByCall:
+	default:
+		return fmt.Errorf("chosen by %q: want grounding, user, call or empty", rec.ChosenBy)
+	}
+	switch rec.AnsweredBy {
+	case "", AnsweredByModel, AnsweredByTool, AnsweredByGear:
+	default:
+		return fmt.Errorf("answered by %q: want model, tool, gear or empty", rec.AnsweredBy)
 	}
 	switch rec.Emission {
 	case "", EmissionGuided, EmissionStepped, EmissionPrompted, EmissionRepaired, EmissionExact, EmissionOffline:
 	default:
 		return fmt.Errorf("emission path %q: want guided, stepped, prompted, repaired, exact, offline or empty", rec.Emission)
 	}
-	if rec.Grounded && !(rec.Confidence >= 0 && rec.Confidence <= 1) {
+	if rec.HasConfidence() && !unit(rec.Confidence) {
 		return fmt.Errorf("confidence %v: want 0..1", rec.Confidence)
+	}
+	if rec.routeScored() && (!unit(rec.RouteProbability) || math.IsNaN(rec.RouteThreshold) || math.IsInf(rec.RouteThreshold, 0)) {
+		return fmt.Errorf("route probability %v, threshold %v: want a probability 0..1 and a finite threshold",
+			rec.RouteProbability, rec.RouteThreshold)
 	}
 	seen := make(map[ModelRole]bool, len(rec.Usage))
 	for _, u := range rec.Usage {
@@ -279,6 +298,9 @@ func (rec TurnRecord) check() error {
 				return fmt.Errorf("grounding row %q: scores must be finite numbers", g.Tool)
 			}
 		}
+		if !unit(g.Probability) {
+			return fmt.Errorf("grounding row %q: probability %v: want 0..1", g.Tool, g.Probability)
+		}
 	}
 	for _, c := range rec.Calls {
 		switch c.Check {
@@ -289,6 +311,13 @@ func (rec TurnRecord) check() error {
 	}
 	return nil
 }
+
+// routeScored says whether the route has grounding's probability: it was
+// decided after grounding ran.
+func (rec TurnRecord) routeScored() bool { return rec.Route != RouteUndecided && rec.Grounded }
+
+// unit says whether p is a probability (NaN is not).
+func unit(p float64) bool { return p >= 0 && p <= 1 }
 
 // oneLine folds whitespace so a query reads as a title.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -36,13 +36,34 @@ const (
 	RouteNone      Route = "none"
 )
 
-// RouteMethod is how the routing decision was made.
+// RouteMethod is how the routing decision was made: the values of
+// agent.Route.By.
 type RouteMethod string
 
 const (
 	RouteByModel     RouteMethod = "model"     // the chat model was asked
-	RouteByThreshold RouteMethod = "threshold" // grounding confidence against the threshold
-	RouteByCombined  RouteMethod = "combined"  // both
+	RouteByThreshold RouteMethod = "threshold" // grounding's probability against the threshold
+	RouteByDecisive  RouteMethod = "decisive"  // grounding was sure enough that the model was not asked
+	RouteByMode      RouteMethod = "mode"      // direct mode always uses a tool
+	RouteByUser      RouteMethod = "user"      // the user named the tool (a tool switch) or typed the call
+)
+
+// Chooser says who chose a turn's tool.
+type Chooser string
+
+const (
+	ChosenByGrounding Chooser = "grounding" // GEAR's choice (in direct mode, its best even when unsure)
+	ChosenByUser      Chooser = "user"      // a tool switch (/use, "use wiki instead") or a pick at the confirmation
+	ChosenByCall      Chooser = "call"      // the user typed the call (/GEAR Name(args))
+)
+
+// Answerer says who wrote a turn's answer.
+type Answerer string
+
+const (
+	AnsweredByModel Answerer = "model" // the chat model
+	AnsweredByTool  Answerer = "tool"  // the tool's response, shown as is
+	AnsweredByGear  Answerer = "gear"  // a message of gear's own (no chat model, or no valid call)
 )
 
 // Emission is how the tool call was produced.
@@ -194,6 +215,9 @@ type GroundingScore struct {
 	Semantic float64 `json:"s"`
 	Pattern  float64 `json:"p"`
 	Final    float64 `json:"f"`
+	// Probability is the tool's calibrated probability, in [0, 1]; 0 in
+	// rows recorded before schema 5, which did not keep it.
+	Probability float64 `json:"probability"`
 	// Call is the SLM's call q_i; Response is an excerpt of â_i (at most
 	// MaxExcerpt bytes are kept).
 	Call         string       `json:"call"`
@@ -245,18 +269,32 @@ func (c *ToolCall) UnmarshalJSON(data []byte) error {
 // TurnRecord is everything a turn did after BeginTurn. FinishTurn writes
 // it; writing it again replaces it.
 type TurnRecord struct {
-	TurnID  int64       `json:"id"`
-	Status  Status      `json:"status"`
+	TurnID int64  `json:"id"`
+	Status Status `json:"status"`
+	// Input is what the user typed when it is not the query answered: a
+	// tool switch ("use wiki instead", "/use Calculator"), or the query
+	// with its prefix ("/GEAR what time is it"). Empty otherwise.
+	Input   string      `json:"input,omitempty"`
 	Route   Route       `json:"route"`
 	RouteBy RouteMethod `json:"route_by"`
-	// Tool and ToolFamily are the chosen tool; empty when none ran.
-	Tool       string `json:"tool"`
-	ToolFamily string `json:"tool_family"`
+	// RouteProbability is grounding's probability that the query needs a
+	// tool and RouteThreshold the threshold it was held against; both are
+	// kept when grounding ran and a route was decided, and read back as 0
+	// otherwise (and for turns recorded before schema 5).
+	RouteProbability float64 `json:"route_probability"`
+	RouteThreshold   float64 `json:"route_threshold"`
+	// Grounded says GEAR grounding ran (it did for a turn routed to no
+	// tool, which keeps the scores; baseline turns and typed calls were
+	// not grounded).
+	Grounded bool `json:"grounded"`
+	// Tool and ToolFamily are the chosen tool, and ChosenBy who chose
+	// it; all empty when none was chosen.
+	Tool       string  `json:"tool"`
+	ToolFamily string  `json:"tool_family"`
+	ChosenBy   Chooser `json:"chosen_by,omitempty"`
 	// Confidence is grounding's confidence in Tool, in [0, 1]; it is
-	// recorded only when Grounded (baseline turns and exact calls have
-	// none).
+	// recorded only when Grounded and a Tool was chosen.
 	Confidence float64  `json:"confidence"`
-	Grounded   bool     `json:"grounded"`
 	Emission   Emission `json:"emission"`
 	RepairNote string   `json:"repair_note,omitempty"`
 	// Error is what went wrong, for failed and cancelled turns.
@@ -266,9 +304,15 @@ type TurnRecord struct {
 	Grounding []GroundingScore `json:"grounding"`
 	Calls     []ToolCall       `json:"calls"`
 	// Answer is the final answer message shown to the user; empty when
-	// there is none yet.
-	Answer string `json:"answer"`
+	// there is none yet. AnsweredBy says who wrote it.
+	Answer     string   `json:"answer"`
+	AnsweredBy Answerer `json:"answered_by,omitempty"`
 }
+
+// HasConfidence says whether Confidence is grounding's confidence in a
+// chosen tool (false for typed calls, baseline turns and turns without a
+// tool).
+func (r TurnRecord) HasConfidence() bool { return r.Grounded && r.Tool != "" }
 
 // Turn is a recorded turn with what it was asked and how it was rated.
 type Turn struct {
@@ -309,12 +353,17 @@ type Rating struct {
 	TurnID int64 `json:"turn_id"`
 	Score  Score `json:"score"`
 	// WrongTool flags that grounding chose the wrong tool; WantedTool is
-	// the tool the user wanted, when they said.
+	// the tool the user wanted, when they said, or WantedNone: no tool was
+	// needed.
 	WrongTool  bool      `json:"wrong_tool"`
 	WantedTool string    `json:"wanted_tool,omitempty"`
 	Comment    string    `json:"comment,omitempty"`
 	Rated      time.Time `json:"rated"`
 }
+
+// WantedNone is the wanted tool of a "wrong tool" rating that says the
+// turn needed no tool at all.
+const WantedNone = "none"
 
 // SurveyStatus is whether a questionnaire was finished.
 type SurveyStatus string

@@ -22,8 +22,9 @@ const (
 	// ReasonWrongTool: flagged "wrong tool" naming the wanted tool; the
 	// label is the wanted tool's family.
 	ReasonWrongTool = "wrong-tool"
-	// ReasonUserChose: the participant named the tool (/use TOOL, "use X
-	// instead") and did not rate the answer down; the label is its family.
+	// ReasonUserChose: the participant chose the tool (/use TOOL, "use X
+	// instead", or another candidate at the confirmation) and did not rate
+	// the answer down; the label is its family.
 	ReasonUserChose = "user-chose"
 	// ReasonThumbsUp: a tool ran and the answer was rated up; the label is
 	// its family.
@@ -36,7 +37,7 @@ const (
 // Why a rated turn gives no label.
 const (
 	SkipBaseline     = "baseline turn (no grounding)"
-	SkipNotGrounded  = "grounding did not run (an exact call, or the turn failed first)"
+	SkipNotGrounded  = "grounding did not run (a typed call, or the turn failed first)"
 	SkipUnnamed      = "flagged wrong tool without naming the wanted one"
 	SkipUnknownTool  = "the tool is not in the current library"
 	SkipThumbsDown   = "rated down without a wrong-tool flag (the answer, not the choice, was blamed)"
@@ -44,8 +45,9 @@ const (
 	SkipDirectNoTool = "direct mode turn without a tool"
 )
 
-// None is the label of a query that needs no tool.
-const None = "none"
+// None is the label of a query that needs no tool: a "wrong tool" rating
+// whose wanted tool is store.WantedNone gives it.
+const None = store.WantedNone
 
 // FeedbackLabels reads the labels a history's feedback gives, oldest
 // first, and counts the rated turns that give none, by reason. family
@@ -71,7 +73,7 @@ func FeedbackLabels(d store.Dump, family func(tool string) (string, bool)) (labe
 // steer gives neither a label nor a skip reason.
 func feedbackLabel(t store.Turn, family func(string) (string, bool)) (label, reason string, ok bool) {
 	r := t.Rating
-	userChose := t.Mode == store.ModeChat && t.Route == store.RouteTool && t.RouteBy == "" && t.Tool != ""
+	userChose := t.ChosenBy == store.ChosenByUser && t.Tool != ""
 	if r == nil && !userChose {
 		return "", "", false
 	}
@@ -122,10 +124,7 @@ func feedbackLabel(t store.Turn, family func(string) (string, bool)) (label, rea
 	return "", SkipDirectNoTool, false
 }
 
-// GroundingRan reports whether GEAR grounded the turn: it scored the
-// tools (a turn routed to no tool keeps its scores but records no
-// confidence, so Grounded alone does not say), or chose the tool.
-// Baseline turns and exact calls were not grounded.
-func GroundingRan(t store.Turn) bool {
-	return t.Grounded || len(t.Grounding) > 0 || t.RouteBy != ""
-}
+// GroundingRan reports whether GEAR grounded the turn, as the store
+// records it (also for a turn routed to no tool). Baseline turns and typed
+// calls were not grounded.
+func GroundingRan(t store.Turn) bool { return t.Grounded }

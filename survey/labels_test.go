@@ -20,8 +20,20 @@ func TestFeedbackLabels(t *testing.T) {
 	chat := func(route store.Route, by store.RouteMethod, tool string, r *store.Rating) store.Turn {
 		t := store.Turn{Query: "q", Mode: store.ModeChat, Rating: r}
 		t.Route, t.RouteBy, t.Tool, t.Grounded = route, by, tool, true
+		if tool != "" {
+			t.ChosenBy = store.ChosenByGrounding
+			if by == store.RouteByUser {
+				t.ChosenBy = store.ChosenByUser
+			}
+		}
 		return t
 	}
+	pickedAtGate := chat(store.RouteTool, store.RouteByThreshold, "WikiSearch", nil)
+	pickedAtGate.ChosenBy = store.ChosenByUser
+	directSwitch := chat(store.RouteTool, store.RouteByUser, "CurrentTime", &store.Rating{Score: up})
+	directSwitch.Mode = store.ModeDirect
+	notGrounded := chat(store.RouteNone, store.RouteByThreshold, "", &store.Rating{Score: up})
+	notGrounded.Grounded = false
 	tests := []struct {
 		name   string
 		turn   store.Turn
@@ -34,20 +46,26 @@ func TestFeedbackLabels(t *testing.T) {
 		{"thumbs up without a tool", chat(store.RouteNone, store.RouteByThreshold, "", &store.Rating{Score: up}),
 			"none", survey.ReasonThumbsUpNoTool, ""},
 		{"thumbs up without a tool, as the agent records it", store.Turn{Query: "q", Mode: store.ModeChat,
-			Rating: &store.Rating{Score: up}, TurnRecord: store.TurnRecord{Route: store.RouteNone, RouteBy: store.RouteByModel}},
+			Rating: &store.Rating{Score: up}, TurnRecord: store.TurnRecord{Route: store.RouteNone, RouteBy: store.RouteByModel,
+				Grounded: true, AnsweredBy: store.AnsweredByModel}},
 			"none", survey.ReasonThumbsUpNoTool, ""},
+		{"no tool, grounding did not run", notGrounded, "", "", survey.SkipNotGrounded},
 		{"wrong tool naming the wanted one", chat(store.RouteNone, store.RouteByThreshold, "",
 			&store.Rating{Score: down, WrongTool: true, WantedTool: "CurrentTime"}), "timezone", survey.ReasonWrongTool, ""},
 		{"wrong tool wanting none", chat(store.RouteTool, store.RouteByModel, "Calculator",
-			&store.Rating{WrongTool: true, WantedTool: "none"}), "none", survey.ReasonWrongTool, ""},
+			&store.Rating{WrongTool: true, WantedTool: store.WantedNone}), "none", survey.ReasonWrongTool, ""},
+		{"wrong tool wanting none, rated down", chat(store.RouteTool, store.RouteByThreshold, "WikiSearch",
+			&store.Rating{Score: down, WrongTool: true, WantedTool: "None"}), "none", survey.ReasonWrongTool, ""},
 		{"wrong tool, tool gone from the library", chat(store.RouteTool, store.RouteByModel, "Calculator",
 			&store.Rating{WrongTool: true, WantedTool: "Translator"}), "", "", survey.SkipUnknownTool},
 		{"wrong tool without a name", chat(store.RouteTool, store.RouteByThreshold, "Calculator",
 			&store.Rating{Score: down, WrongTool: true}), "", "", survey.SkipUnnamed},
-		{"user named the tool, unrated", chat(store.RouteTool, "", "LocationSearch", nil),
+		{"user named the tool, unrated", chat(store.RouteTool, store.RouteByUser, "LocationSearch", nil),
 			"location", survey.ReasonUserChose, ""},
-		{"user named the tool, rated down", chat(store.RouteTool, "", "LocationSearch", &store.Rating{Score: down}),
+		{"user named the tool, rated down", chat(store.RouteTool, store.RouteByUser, "LocationSearch", &store.Rating{Score: down}),
 			"", "", survey.SkipThumbsDown},
+		{"user picked another tool at the confirmation", pickedAtGate, "wiki", survey.ReasonUserChose, ""},
+		{"user named the tool in direct mode", directSwitch, "timezone", survey.ReasonUserChose, ""},
 		{"thumbs down alone", chat(store.RouteTool, store.RouteByThreshold, "Calculator", &store.Rating{Score: down}),
 			"", "", survey.SkipThumbsDown},
 		{"comment only", chat(store.RouteTool, store.RouteByThreshold, "Calculator", &store.Rating{Comment: "hm"}),
@@ -55,8 +73,8 @@ func TestFeedbackLabels(t *testing.T) {
 		{"unrated", chat(store.RouteTool, store.RouteByThreshold, "Calculator", nil), "", "", ""},
 		{"baseline", store.Turn{Query: "q", Mode: store.ModeBaseline, Rating: &store.Rating{Score: up}}, "", "", survey.SkipBaseline},
 	}
-	exact := chat(store.RouteTool, "", "Calculator", &store.Rating{Score: up})
-	exact.Mode, exact.Grounded = store.ModeDirect, false
+	exact := chat(store.RouteTool, store.RouteByUser, "Calculator", &store.Rating{Score: up})
+	exact.Mode, exact.Grounded, exact.ChosenBy, exact.Emission = store.ModeDirect, false, store.ChosenByCall, store.EmissionExact
 	tests = append(tests, struct {
 		name   string
 		turn   store.Turn

@@ -63,25 +63,24 @@ func (e *entry) rateable() bool {
 }
 
 // recordFromStored rebuilds what the card and badge show from a stored
-// turn. The store keeps S, P and f but not each tool's probability, nor
-// how routing's probability compared with its threshold.
+// turn: the store keeps who chose the tool and who wrote the answer, the
+// route's probability and threshold, and each tool's probability (turns
+// recorded before schema 5 read back without the probabilities, and the
+// card leaves them out).
 func recordFromStored(t store.Turn, conv store.Conversation) agent.Record {
-	r := agent.Record{ConversationID: t.ConversationID, TurnID: t.TurnID, Input: t.Query, Query: t.Query,
+	r := agent.Record{ConversationID: t.ConversationID, TurnID: t.TurnID, Input: storedInput(t), Query: t.Query,
 		Mode: agent.Mode(t.Mode), Status: t.Status, Error: t.Error, Tool: t.Tool, Family: t.ToolFamily,
-		Confidence: t.Confidence, Grounded: t.Grounded, Answer: t.Answer,
-		Engines: agent.Engines{Chat: conv.Chat, Grounding: conv.Grounding, Embedding: conv.Embedding}}
+		Confidence: t.Confidence, Grounded: t.HasConfidence(), ChosenBy: string(t.ChosenBy), Answer: t.Answer,
+		AnsweredBy: string(t.AnsweredBy), Engines: agent.Engines{Chat: conv.Chat, Grounding: conv.Grounding, Embedding: conv.Embedding}}
 	if t.Route != store.RouteUndecided {
-		by := string(t.RouteBy)
-		if t.RouteBy == store.RouteByCombined {
-			by = "decisive"
-		}
-		r.Route = &agent.Route{NeedsTool: t.Route == store.RouteTool, By: by}
+		r.Route = &agent.Route{NeedsTool: t.Route == store.RouteTool, By: string(t.RouteBy),
+			Probability: t.RouteProbability, Threshold: t.RouteThreshold}
 	}
 	if len(t.Grounding) > 0 {
 		g := &agent.Grounding{Engine: conv.Grounding.Engine, Choice: t.Tool, Confidence: t.Confidence}
 		for _, s := range t.Grounding {
 			g.Tools = append(g.Tools, agent.Score{Tool: s.Tool, Family: s.Family, S: s.Semantic, P: s.Pattern,
-				F: s.Final, Call: s.Call, Response: s.Response, Status: string(s.ResponseKind)})
+				F: s.Final, Probability: s.Probability, Call: s.Call, Response: s.Response, Status: string(s.ResponseKind)})
 		}
 		r.Grounding = g
 	}
@@ -96,28 +95,19 @@ func recordFromStored(t store.Turn, conv store.Conversation) agent.Record {
 			}
 		}
 	}
-	r.AnsweredBy = "model"
-	if t.Mode == store.ModeDirect || conv.Chat.Engine == store.EngineOffline {
-		r.AnsweredBy = "tool"
-	}
-	switch {
-	case t.Emission == store.EmissionExact:
-		r.ChosenBy = "call"
-	case t.Tool != "" && !t.Grounded:
-		r.ChosenBy = "user"
-	case t.Tool != "":
-		r.ChosenBy = "grounding"
-	}
 	return r
 }
 
-// storedInput is how a stored turn was typed: its query with the mode's
-// prefix.
+// storedInput is what the user typed for a stored turn: the recorded
+// input, or (when it was the query itself) the query with its mode's
+// prefix or mark.
 func storedInput(t store.Turn) string {
-	switch t.Mode {
-	case store.ModeDirect:
+	switch {
+	case t.Input != "":
+		return t.Input
+	case t.Mode == store.ModeDirect:
 		return agent.DirectPrefix + " " + t.Query
-	case store.ModeBaseline:
+	case t.Mode == store.ModeBaseline:
 		return t.Query + "  (baseline)"
 	}
 	return t.Query

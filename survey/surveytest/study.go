@@ -169,8 +169,9 @@ func (g *generator) participant(st *store.Store, i int, now time.Time) {
 	g.toolTurn(st, conv, "", "hello there "+Secret)
 	// An exact call in direct mode: a tool ran, no grounding.
 	ref = g.begin(st, conv, "Calculator(17 * 23)", store.ModeDirect)
-	g.must(st.FinishTurn(g.ctx, store.TurnRecord{TurnID: ref.TurnID, Status: store.StatusDone, Tool: "Calculator",
-		ToolFamily: "calc", Emission: store.EmissionExact, Answer: "391",
+	g.must(st.FinishTurn(g.ctx, store.TurnRecord{TurnID: ref.TurnID, Status: store.StatusDone, Route: store.RouteTool,
+		RouteBy: store.RouteByUser, Tool: "Calculator", ToolFamily: "calc", ChosenBy: store.ChosenByCall,
+		Emission: store.EmissionExact, Answer: "391", AnsweredBy: store.AnsweredByTool,
 		Calls: []store.ToolCall{{Tool: "Calculator", Call: "Calculator(17 * 23)", Check: store.CallValidated, Response: "391"}}}))
 
 	g.questionnaires(st, i)
@@ -185,15 +186,17 @@ func (g *generator) begin(st *store.Store, conv int64, query string, mode store.
 // toolTurn records a chat turn grounded to tool ("" routes to none).
 func (g *generator) toolTurn(st *store.Store, conv int64, tool, query string) store.TurnRef {
 	ref := g.begin(st, conv, query, store.ModeChat)
-	// As the agent records them: a turn routed to no tool keeps the
-	// grounding scores but no confidence.
+	// As the agent records them: a turn routed to no tool is grounded and
+	// keeps the grounding scores, but no confidence.
 	rec := store.TurnRecord{TurnID: ref.TurnID, Status: store.StatusDone, Route: store.RouteNone,
-		RouteBy: store.RouteByThreshold, Answer: "An answer about " + Secret}
+		RouteBy: store.RouteByThreshold, RouteProbability: 0.3, RouteThreshold: 0.5, Grounded: true,
+		Answer: "An answer about " + Secret, AnsweredBy: store.AnsweredByModel}
 	top := tool
 	if tool == "" {
 		top = "WikiSearch"
 	} else {
-		rec.Route, rec.Tool, rec.Confidence, rec.Grounded, rec.Emission = store.RouteTool, tool, 0.8, true, store.EmissionOffline
+		rec.Route, rec.RouteProbability, rec.Tool, rec.ChosenBy = store.RouteTool, 0.9, tool, store.ChosenByGrounding
+		rec.Confidence, rec.Emission = 0.8, store.EmissionOffline
 		rec.Calls = []store.ToolCall{{Tool: tool, Call: tool + `("` + Secret + `")`, Check: store.CallValidated, Response: "result " + Secret}}
 	}
 	for _, tf := range toolFamilies() {

@@ -1,0 +1,119 @@
+package ui
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/store"
+)
+
+// TestReopenedTurnLooksAsItDid records finished turns as the agent does,
+// reads them back as /history does, and draws both: the card's route
+// line and choice, the answer (Markdown only when the model wrote it) and
+// the badge are the same, with nothing guessed from the conversation's
+// engines.
+func TestReopenedTurnLooksAsItDid(t *testing.T) {
+	chatModel := offlineEngines()
+	chatModel.Chat = store.RoleModel{Engine: "openai", Model: "gpt-4o-mini"}
+	markdown := "The product is **391**.\n\n- 17 × 23 = 391\n- Calculator, 76%"
+
+	picked := unsureRecord()
+	picked.Tool, picked.Family, picked.ChosenBy, picked.Confidence = "WikiSearch", "wiki", "user", 0.2910
+	picked.Confirmation = &agent.Confirmation{Threshold: 0.5, Chosen: "WikiSearch"}
+	picked.Answer, picked.AnsweredBy, picked.Engines = markdown, "model", chatModel
+
+	switched := calcRecord()
+	switched.Input, switched.Tool, switched.Family, switched.ChosenBy, switched.Confidence = "use wiki instead", "WikiSearch", "wiki", "user", 0.199
+	switched.Route = &agent.Route{NeedsTool: true, By: "user", Probability: 0.96, Threshold: 0.13}
+	switched.Answer, switched.AnsweredBy, switched.Engines = markdown, "model", chatModel
+
+	noTool := calcRecord()
+	noTool.Input, noTool.Query = "tell me a joke", "tell me a joke"
+	noTool.Route = &agent.Route{NeedsTool: false, By: "model", Probability: 0.31, Threshold: 0.5, ModelAsked: true, ModelSaid: "no"}
+	noTool.Tool, noTool.Family, noTool.ChosenBy, noTool.Confidence, noTool.Grounded = "", "", "", 0, false
+	noTool.Grounding.Choice, noTool.Emission, noTool.Call = agent.NoTool, nil, nil
+	noTool.Answer, noTool.AnsweredBy, noTool.Engines = "Why did the *scarecrow* win an award?", "model", chatModel
+
+	rejected := calcRecord()
+	rejected.Emission = &agent.Emission{Path: store.EmissionPrompted, Tool: "Calculator", Original: "Calculator(seventeen)", Rejected: true}
+	rejected.Call = nil
+	rejected.Answer, rejected.AnsweredBy, rejected.Engines = "I could not write a valid call of **Calculator**, so nothing was run.", "gear", chatModel
+
+	typed := calcRecord()
+	typed.Input, typed.Query, typed.Mode = "/GEAR Calculator(17 * 23)", "Calculator(17 * 23)", agent.ModeDirect
+	typed.Route, typed.Grounding, typed.Confidence, typed.Grounded, typed.ChosenBy = &agent.Route{NeedsTool: true, By: "user"}, nil, 0, false, "call"
+	typed.Emission = &agent.Emission{Path: store.EmissionExact, Tool: "Calculator", Call: "Calculator(17 * 23)"}
+
+	cases := []struct {
+		name string
+		rec  agent.Record
+		want []string
+	}{
+		{"grounding chose, offline", calcRecord(), []string{"route: tool — grounding 96% ≥ threshold 13%", "Calculator · 76% · offline"}},
+		{"direct mode", adelaideRecord(), []string{"you › /GEAR what time is it in Adelaide", "route: tool — direct mode", "CurrentTime · 97%"}},
+		{"picked at the gate", picked, []string{"chosen by you", "The product is 391.", "WikiSearch · chosen by you"}},
+		{"tool switch", switched, []string{"you › use wiki instead", "↻ what is 17 * 23", "you named the tool", "WikiSearch · chosen by you"}},
+		{"routed to no tool", noTool, []string{"route: no tool — the chat model said no", "no tool was chosen", "Why did the scarecrow"}},
+		{"rejected call", rejected, []string{"**Calculator**"}},
+		{"typed call", typed, []string{"you › /GEAR Calculator(17 * 23)", "exact call, typed by you", "Calculator · exact call"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			st, conv := storeWithEngines(t, c.rec.Engines, c.rec)
+			turns, err := st.Turns(context.Background(), conv)
+			if err != nil || len(turns) != 1 {
+				t.Fatalf("turns %v, %v", turns, err)
+			}
+			c.rec.TurnID, c.rec.ConversationID = turns[0].TurnID, conv
+			stored, err := st.Conversation(context.Background(), conv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := newTestModel(t, newFakeAgent(t), st, 80, 24)
+			live := &entry{kind: entryTurn, input: c.rec.Input, rec: c.rec}
+			reopened := &entry{kind: entryTurn, input: storedInput(turns[0]), rec: recordFromStored(turns[0], stored)}
+			want := ansi.Strip(strings.Join(m.paint.lines(live, 80), "\n"))
+			got := ansi.Strip(strings.Join(m.paint.lines(reopened, 80), "\n"))
+			if got != want {
+				t.Errorf("reopened turn differs from the live one:\n--- reopened\n%s\n--- live\n%s", got, want)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("reopened turn lacks %q:\n%s", w, got)
+				}
+			}
+		})
+	}
+}
+
+// storeWithEngines is storeWith for a conversation served by engines.
+func storeWithEngines(t *testing.T, e agent.Engines, recs ...agent.Record) (*store.Store, int64) {
+	t.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "gear.db"), store.Options{Now: testNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	conv, err := st.CreateConversation(ctx, store.NewConversation{Mode: store.ModeChat, Chat: e.Chat,
+		Grounding: e.Grounding, Embedding: e.Embedding})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		ref, err := st.BeginTurn(ctx, conv, r.Query, store.Mode(r.Mode))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.TurnID = ref.TurnID
+		if err := st.FinishTurn(ctx, r.StoreRecord()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st, conv
+}
