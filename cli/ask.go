@@ -15,10 +15,11 @@ import (
 	"github.com/gear-chat/gear/agent"
 	"github.com/gear-chat/gear/sanitize"
 	"github.com/gear-chat/gear/store"
+	"github.com/gear-chat/gear/survey"
 )
 
 func (a *app) askCommand() *cobra.Command {
-	var asJSON, direct, baseline, yes bool
+	var asJSON, chat, direct, baseline, yes bool
 	cmd := &cobra.Command{
 		Use:   "ask QUERY",
 		Short: "Answer one query (route, ground, call the tool under the machine, answer) without the chat window",
@@ -27,8 +28,11 @@ GEAR grounding (which tool, how sure), the call emitted under the ToolDec
 machine, the tool, and the answer — streamed, naming the tool and the
 grounding confidence. The turn is recorded in the history like a chat turn.
 
+  --chat       route, ground, run the tool and let the chat model answer
+               (the default, except in a study's baseline phase)
   --direct     the paper's /GEAR: show the tool's response as is
-  --baseline   no tools at all (the comparison chatbot)
+  --baseline   no tools at all (the comparison chatbot; the default
+               while gear study is in its baseline phase)
   --yes        run the top tool even when grounding is unsure
                (below agent.confirm_below) instead of asking
   --json       print the full turn record: route, grounding table, call,
@@ -43,34 +47,47 @@ offline — calculator, clock, time zones — and says when a question needs a
 model endpoint.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if direct && baseline {
-				return usageErrorf("--direct and --baseline cannot be used together")
+			var mode agent.Mode
+			var named []string
+			for _, m := range []struct {
+				set  bool
+				mode agent.Mode
+			}{{chat, agent.ModeChat}, {direct, agent.ModeDirect}, {baseline, agent.ModeBaseline}} {
+				if m.set {
+					mode = m.mode
+					named = append(named, "--"+string(m.mode))
+				}
 			}
-			mode := agent.ModeChat
-			switch {
-			case direct:
-				mode = agent.ModeDirect
-			case baseline:
-				mode = agent.ModeBaseline
+			if n := len(named); n > 1 {
+				return usageErrorf("%s and %s cannot be used together: choose one mode", strings.Join(named[:n-1], ", "), named[n-1])
 			}
 			return a.ask(cmd.Context(), strings.Join(args, " "), mode, yes, asJSON)
 		},
 	}
 	f := cmd.Flags()
 	f.BoolVar(&asJSON, "json", false, "print the full turn record as JSON")
+	f.BoolVar(&chat, "chat", false, "answer in chat mode, even in a study's baseline phase")
 	f.BoolVar(&direct, "direct", false, "show the tool's response as is (the paper's /GEAR)")
 	f.BoolVar(&baseline, "baseline", false, "answer with the chat model alone, no tools")
 	f.BoolVar(&yes, "yes", false, "run the top tool without asking when grounding is unsure")
 	return cmd
 }
 
-// ask runs one turn and prints it.
+// ask runs one turn and prints it. An empty mode is the study phase's
+// default: baseline in a study's baseline phase, else chat.
 func (a *app) ask(ctx context.Context, text string, mode agent.Mode, yes, asJSON bool) error {
 	st, err := a.openStore(ctx)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
+	if mode == "" {
+		m, err := survey.DefaultMode(ctx, st)
+		if err != nil {
+			return err
+		}
+		mode = agent.Mode(m)
+	}
 	ag, err := a.newAgent(ctx, st)
 	if err != nil {
 		return err

@@ -145,6 +145,9 @@ func TestAskUsage(t *testing.T) {
 	}{
 		{[]string{"ask"}, cli.ExitUsage, "requires at least 1 arg", ""},
 		{[]string{"ask", "--direct", "--baseline", "x"}, cli.ExitUsage, "--direct and --baseline cannot be used together", ""},
+		{[]string{"ask", "--chat", "--direct", "x"}, cli.ExitUsage, "--chat and --direct cannot be used together", ""},
+		{[]string{"ask", "--baseline", "--chat", "x"}, cli.ExitUsage, "--chat and --baseline cannot be used together", ""},
+		{[]string{"ask", "--chat", "--direct", "--baseline", "x"}, cli.ExitUsage, "--chat, --direct and --baseline cannot be used together", ""},
 		{[]string{"ask", "--offline", "use wiki instead"}, cli.ExitUsage, "switches the tool of an earlier turn", ""},
 		{[]string{"ask", "--offline", "/tools"}, cli.ExitUsage, "/tools is a chat window command", ""},
 		{[]string{"ask", "--offline", "/GEAR Calculator(48 * )"}, cli.ExitUsage, "gear: the call was not run: at column", ""},
@@ -164,6 +167,54 @@ func TestAskUsage(t *testing.T) {
 				t.Errorf("stdout %q, want %q", stdout, tt.stdout)
 			}
 		})
+	}
+}
+
+// During a study's baseline phase gear ask answers in baseline mode unless
+// a mode is named; --chat forces chat mode; the gear phase is chat again.
+func TestAskStudyPhaseSetsTheDefaultMode(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "gear.db")
+	gear := func(args ...string) (int, string, string) {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		code := cli.Run(context.Background(), append([]string{"--db", db}, args...), cli.Deps{
+			Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }, Now: askNow,
+			HTTP: &http.Client{Transport: noNetwork{t}},
+		})
+		return code, stdout.String(), stderr.String()
+	}
+	const query = "what is 48 multiplied by 4 divided by 2"
+	steps := []struct {
+		phase string // gear study start --phase, before asking
+		flags []string
+		mode  string
+		tool  string
+	}{
+		{"", nil, "chat", "Calculator"},
+		{"baseline", nil, "baseline", ""},
+		{"", []string{"--chat"}, "chat", "Calculator"},
+		{"", []string{"--direct"}, "direct", "Calculator"},
+		{"", []string{"--baseline"}, "baseline", ""},
+		{"gear", nil, "chat", "Calculator"},
+	}
+	for _, st := range steps {
+		if st.phase != "" {
+			if code, _, stderr := gear("study", "start", "--phase", st.phase); code != cli.ExitOK {
+				t.Fatalf("study start --phase %s: exit %d, %s", st.phase, code, stderr)
+			}
+		}
+		args := append(append([]string{"ask", "--offline", "--json"}, st.flags...), query)
+		code, stdout, stderr := gear(args...)
+		if code != cli.ExitOK {
+			t.Fatalf("%v: exit %d, %s", args, code, stderr)
+		}
+		var rec struct{ Mode, Tool string }
+		if err := json.Unmarshal([]byte(stdout), &rec); err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, stdout)
+		}
+		if rec.Mode != st.mode || rec.Tool != st.tool {
+			t.Errorf("after phase %q, gear %v: mode %q, tool %q; want %q, %q", st.phase, args, rec.Mode, rec.Tool, st.mode, st.tool)
+		}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/gear-chat/gear/agent"
 	"github.com/gear-chat/gear/store"
+	"github.com/gear-chat/gear/survey"
 	"github.com/gear-chat/gear/ui"
 )
 
@@ -24,11 +25,22 @@ func (a *app) chat(ctx context.Context) error {
 	return ui.Run(ctx, opts, ui.Terminal{In: a.deps.Stdin, Out: a.deps.Stdout, OpenTTY: !stdinIsTerminal(a.deps.Stdin)})
 }
 
-// chatOptions are the chat's dependencies from the configuration.
+// chatOptions are the chat's dependencies from the configuration. A study
+// in its baseline phase makes baseline the chat's mode (/mode changes it
+// for the session), and the status line names the phase.
 func (a *app) chatOptions(ctx context.Context, st *store.Store) (ui.Options, error) {
+	study, err := survey.Current(ctx, st)
+	if err != nil {
+		return ui.Options{}, err
+	}
+	mode, err := survey.DefaultMode(ctx, st)
+	if err != nil {
+		return ui.Options{}, err
+	}
 	ag, err := a.newAgent(ctx, st)
 	if err != nil {
 		return ui.Options{}, err
 	}
-	return ui.Options{Agent: ui.FromAgent(ag), History: st, Survey: a.surveyOpener(st), Mode: agent.ModeChat, Resume: true, Now: a.deps.Now}, nil
+	return ui.Options{Agent: ui.FromAgent(ag), History: st, Survey: a.surveyOpener(st), Mode: agent.Mode(mode),
+		StudyPhase: study.Phase, Resume: true, Now: a.deps.Now}, nil
 }

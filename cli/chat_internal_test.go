@@ -20,6 +20,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
+	"github.com/gear-chat/gear/survey"
 	"github.com/gear-chat/gear/ui"
 )
 
@@ -217,6 +218,40 @@ func TestChatOffline(t *testing.T) {
 	if !strings.Contains(v, "Australia/Adelaide") {
 		t.Errorf("the time in Adelaide is not shown:\n%s", v)
 	}
+}
+
+// In a study's baseline phase the chat starts in baseline mode and its
+// status line names the phase; a line typed is answered without tools.
+func TestChatStudyPhaseSetsTheMode(t *testing.T) {
+	dir := t.TempDir()
+	a := chatApp(t, map[string]string{}, nil, dir, true)
+	ctx := context.Background()
+	st, err := a.openStore(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := survey.StartPhase(ctx, st, survey.PhaseBaseline, "p-test", chatNow()); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	s := openChat(t, chatApp(t, map[string]string{}, nil, dir, true))
+	s.until("study baseline │ mode baseline")
+	s.typeLine("what is 17 * 23")
+	v := s.until("baseline mode is a conversation with the chat model alone")
+	if strings.Contains(v, "Calculator ·") {
+		t.Errorf("a baseline-phase line was grounded to a tool:\n%s", v)
+	}
+
+	st, err = a.openStore(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := survey.StartPhase(ctx, st, survey.PhaseGear, "", chatNow()); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	s = openChat(t, chatApp(t, map[string]string{}, nil, dir, true))
+	s.until("study gear │ mode chat")
 }
 
 // scriptedChatServer answers routing (yes), the call under the JSON schema

@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/store"
 )
 
 func TestSlashCommands(t *testing.T) {
@@ -131,5 +132,46 @@ func TestSurveyOpensThroughTheSeam(t *testing.T) {
 	}
 	if v := m.plain(); !strings.Contains(v, "Thank you: your answers are saved.") {
 		t.Errorf("the form's summary is not in the conversation:\n%s", v)
+	}
+}
+
+// A study's phase is on the status line; its default mode is the mode of
+// a plain line until /mode changes it.
+func TestStudyPhaseOnTheStatusLine(t *testing.T) {
+	done := func() *fakeTurn {
+		return newFakeTurn([]agent.Event{agent.Done{Record: agent.Record{Status: store.StatusDone, Answer: "A joke."}}}, nil)
+	}
+	for _, width := range []int{80, 120} {
+		a := newFakeAgent(t, done(), done())
+		m, err := New(context.Background(), Options{Agent: a, History: &fakeHistory{}, Mode: agent.ModeBaseline,
+			StudyPhase: "baseline", Renderer: testRenderer(), Now: testNow})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := &harness{Model: m, late: make(chan tea.Msg, 64)}
+		h.drive(tea.WindowSizeMsg{Width: width, Height: 24})
+		status := func() string {
+			lines := strings.Split(h.plain(), "\n")
+			return lines[len(lines)-2]
+		}
+		if s := status(); !strings.Contains(s, "study baseline │ mode baseline") {
+			t.Errorf("at %d columns the status line lacks the phase and its mode: %q", width, s)
+		}
+		h.typeText("tell me a joke")
+		h.drive(press(tea.KeyEnter))
+		h.typeText("/mode chat")
+		h.drive(press(tea.KeyEnter))
+		h.typeText("tell me another")
+		h.drive(press(tea.KeyEnter))
+		if len(a.started) != 2 || a.started[0].Mode != agent.ModeBaseline || a.started[1].Mode != agent.ModeChat {
+			t.Errorf("requests %+v: want baseline, then chat after /mode chat", a.started)
+		}
+		if s := status(); !strings.Contains(s, "study baseline │ mode chat") {
+			t.Errorf("after /mode chat the status line is %q", s)
+		}
+	}
+	m := newTestModel(t, newFakeAgent(t), &fakeHistory{}, 120, 24)
+	if strings.Contains(m.plain(), "study") {
+		t.Errorf("without a study the status line names none:\n%s", m.plain())
 	}
 }

@@ -81,6 +81,9 @@ type Options struct {
 	Survey SurveyOpener
 	// Mode is the mode of a line typed without a prefix (default chat).
 	Mode agent.Mode
+	// StudyPhase is the study phase this installation is in ("baseline",
+	// "gear"), shown on the status line; empty when no study runs.
+	StudyPhase string
 	// Resume reopens the most recent conversation on start.
 	Resume bool
 	// Renderer fixes the colour profile and background (tests use

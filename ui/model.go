@@ -40,6 +40,7 @@ type Model struct {
 	loc          *time.Location
 	resume       bool
 	dbLabel      string
+	studyPhase   string
 
 	st    styles
 	paint *painter
@@ -82,7 +83,7 @@ func New(ctx context.Context, opts Options) (*Model, error) {
 	}
 	m := &Model{ctx: ctx, agent: opts.Agent, history: opts.History, surveyOpener: opts.Survey,
 		specs: opts.Agent.Specs(), engines: opts.Agent.Engines(), now: opts.Now, loc: opts.Location,
-		resume: opts.Resume, mode: opts.Mode, width: 80, height: 24, conv: newConversation()}
+		resume: opts.Resume, mode: opts.Mode, studyPhase: cleanLine(opts.StudyPhase), width: 80, height: 24, conv: newConversation()}
 	if m.now == nil {
 		m.now = time.Now
 	}

@@ -12,7 +12,8 @@ import (
 )
 
 // statusLine shows what serves each model role (or "offline"), the
-// database, the mode, the conversation and the session's tokens.
+// database, the study phase when a study runs, the mode, the conversation
+// and the session's tokens.
 func (m *Model) statusLine(width int) string {
 	st := m.st
 	sep := st.separator.Render(" │ ")
@@ -30,6 +31,9 @@ func (m *Model) statusLine(width int) string {
 	}
 	tail := sep + field("mode", string(m.mode)) + sep + field("conversation", conv) + sep +
 		field("tokens", fmt.Sprint(m.tokens))
+	if m.studyPhase != "" {
+		tail = sep + field("study", m.studyPhase) + tail
+	}
 	db := m.dbLabel
 	room := width - ansi.StringWidth(engines) - ansi.StringWidth(tail) - 3 - len("db ")
 	if room < 8 {
