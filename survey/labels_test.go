@@ -1,6 +1,8 @@
 package survey_test
 
 import (
+	"context"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -98,5 +100,46 @@ func TestFeedbackLabels(t *testing.T) {
 				t.Errorf("labels %+v skipped %v; want %+v, %v", labels, skipped, want, wantSkipped)
 			}
 		})
+	}
+}
+
+// "No tool was needed" as the chat stores it — a wrong-tool rating
+// wanting store.WantedNone — labels the query none, and the report counts
+// it as wrong grounding.
+func TestNoToolNeededThroughTheStore(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "gear.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	conv, err := st.CreateConversation(ctx, store.NewConversation{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := st.BeginTurn(ctx, conv, "thanks, that was helpful", store.ModeChat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = st.FinishTurn(ctx, store.TurnRecord{TurnID: ref.TurnID, Status: store.StatusDone, Route: store.RouteTool,
+		RouteBy: store.RouteByThreshold, RouteProbability: 0.6, RouteThreshold: 0.5, Grounded: true, Tool: "WikiSearch",
+		ToolFamily: "wiki", ChosenBy: store.ChosenByGrounding, Confidence: 0.55, Answer: "An article.", AnsweredBy: store.AnsweredByModel})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Rate(ctx, store.Rating{TurnID: ref.TurnID, Score: store.ScoreDown, WrongTool: true, WantedTool: store.WantedNone}); err != nil {
+		t.Fatal(err)
+	}
+	d, err := st.Export(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	labels, skipped := survey.FeedbackLabels(d, family)
+	if len(labels) != 1 || labels[0].Family != survey.None || labels[0].Reason != survey.ReasonWrongTool || len(skipped) != 0 {
+		t.Errorf("labels %+v, skipped %v; want the query labelled none", labels, skipped)
+	}
+	rep := survey.Compute([]survey.Source{{Label: "a", Dump: d}}, []string{"WikiSearch"})
+	if g := rep.Grounding; g.N != 1 || g.Wrong != 1 {
+		t.Errorf("grounding accuracy %+v, want the turn counted wrong", g)
 	}
 }

@@ -249,3 +249,26 @@ func TestReportWithoutData(t *testing.T) {
 		t.Errorf("empty report = %+v", rep)
 	}
 }
+
+// A "wrong tool" flag saying no tool was needed counts as wrong grounding;
+// turns grounding did not decide (typed calls, baseline) are not counted.
+func TestGroundingAccuracyCountsNoToolNeeded(t *testing.T) {
+	tool := func(r *store.Rating) store.Turn {
+		return store.Turn{Mode: store.ModeChat, Rating: r, TurnRecord: store.TurnRecord{Route: store.RouteTool,
+			RouteBy: store.RouteByThreshold, Grounded: true, Tool: "Calculator", ChosenBy: store.ChosenByGrounding}}
+	}
+	noTool := store.Turn{Mode: store.ModeChat, Rating: &store.Rating{Score: store.ScoreUp},
+		TurnRecord: store.TurnRecord{Route: store.RouteNone, RouteBy: store.RouteByModel, Grounded: true}}
+	typed := store.Turn{Mode: store.ModeDirect, Rating: &store.Rating{WrongTool: true, WantedTool: store.WantedNone},
+		TurnRecord: store.TurnRecord{Route: store.RouteTool, RouteBy: store.RouteByUser, Tool: "Calculator", ChosenBy: store.ChosenByCall}}
+	baseline := store.Turn{Mode: store.ModeBaseline, Rating: &store.Rating{Score: store.ScoreDown}}
+	d := store.Dump{Conversations: []store.ConversationDump{{Turns: []store.Turn{
+		tool(&store.Rating{Score: store.ScoreUp}),
+		tool(&store.Rating{WrongTool: true, WantedTool: store.WantedNone}),
+		noTool, typed, baseline,
+	}}}}
+	rep := survey.Compute([]survey.Source{{Label: "a", Dump: d}}, []string{"Calculator"})
+	if g := rep.Grounding; g.X != 2 || g.N != 3 || g.Wrong != 1 {
+		t.Errorf("grounding accuracy %+v, want 2 of 3 right, 1 wrong (no tool was needed)", g)
+	}
+}

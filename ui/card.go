@@ -255,12 +255,13 @@ func (p *painter) badge(e *entry) string {
 		case store.ScoreDown:
 			marks = append(marks, "👎")
 		}
-		if rt.WrongTool {
-			w := "wrong tool"
-			if rt.WantedTool != "" {
-				w += " → " + cleanLine(rt.WantedTool)
-			}
-			marks = append(marks, w)
+		switch {
+		case rt.WrongTool && rt.WantedTool == store.WantedNone:
+			marks = append(marks, "no tool needed")
+		case rt.WrongTool && rt.WantedTool != "":
+			marks = append(marks, "wrong tool → "+cleanLine(rt.WantedTool))
+		case rt.WrongTool:
+			marks = append(marks, "wrong tool")
 		}
 		if len(marks) > 0 {
 			if line != "" {

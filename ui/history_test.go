@@ -110,6 +110,52 @@ func TestRatingsAreStoredAgainstTheTurn(t *testing.T) {
 	}
 }
 
+// "No tool was needed" is the picker's last choice and /rate wrong none:
+// a wrong-tool rating whose wanted tool is store.WantedNone.
+func TestNoToolNeededIsAWrongToolRating(t *testing.T) {
+	for _, how := range []string{"picker", "/rate wrong none", "/rate wrong NONE"} {
+		t.Run(how, func(t *testing.T) {
+			st, conv := storeWith(t, calcRecord())
+			turns, err := st.Turns(context.Background(), conv)
+			if err != nil || len(turns) != 1 {
+				t.Fatalf("turns %v, %v", turns, err)
+			}
+			events := calcEvents()
+			rec := calcRecord()
+			rec.ConversationID, rec.TurnID = conv, turns[0].TurnID
+			events[len(events)-1] = agent.Done{Record: rec}
+			m := newTestModel(t, newFakeAgent(t, newFakeTurn(events, nil)), st, 80, 24)
+			m.typeText("what is 17 * 23")
+			m.drive(press(tea.KeyEnter))
+			comment := ""
+			if how == "picker" {
+				m.drive(press(tea.KeyCtrlT))
+				if v := m.plain(); !strings.Contains(v, "7 none (no tool needed)") {
+					t.Fatalf("the picker does not offer none:\n%s", v)
+				}
+				m.drive(runes("7"))
+				if v := m.plain(); !strings.Contains(v, "Saved: wrong tool, no tool was needed.") {
+					t.Errorf("the saved hint is missing:\n%s", v)
+				}
+			} else {
+				comment = "it is just arithmetic"
+				m.typeText(how + " " + comment)
+				m.drive(press(tea.KeyEnter))
+			}
+			got, err := st.Turn(context.Background(), rec.TurnID)
+			if err != nil || got.Rating == nil {
+				t.Fatalf("no rating stored: %v", err)
+			}
+			if r := *got.Rating; !r.WrongTool || r.WantedTool != store.WantedNone || r.Comment != comment {
+				t.Errorf("stored rating %+v, want wrong tool, wanted %q, comment %q", r, store.WantedNone, comment)
+			}
+			if v := m.plain(); !strings.Contains(v, "Calculator · 76% · offline · no tool needed") {
+				t.Errorf("the badge does not say no tool was needed:\n%s", v)
+			}
+		})
+	}
+}
+
 func TestResumeShowsTheLastConversation(t *testing.T) {
 	st, conv := storeWith(t, calcRecord(), adelaideRecord())
 	m := newTestModel(t, newFakeAgent(t), st, 80, 24)

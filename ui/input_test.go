@@ -21,6 +21,7 @@ func TestTabCompletes(t *testing.T) {
 		{"/use cu", "/use CurrentTime", nil},
 		{"/rate w", "/rate wrong ", nil},
 		{"/rate wrong Loc", "/rate wrong LocationSearch", nil},
+		{"/rate wrong no", "/rate wrong none", nil},
 		{"/GEAR Calc", "/GEAR Calculator(", nil},
 		{"/GEAR Timez", `/GEAR TimezoneConverter("`, nil},
 		{"/GEAR C", "/GEAR C", []string{"Calculator", "CurrentTime"}},

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/store"
 )
 
 // gateLines draw the confidence gate: grounding is not sure enough, so the
@@ -39,7 +40,8 @@ func (m *Model) gateLines(c *agent.Confirmation, width int) []string {
 	return out
 }
 
-// toolPicker asks which tool the user wanted ("wrong tool").
+// toolPicker asks which tool the user wanted ("wrong tool"); its last
+// choice, store.WantedNone, says no tool was needed.
 type toolPicker struct {
 	turn  *entry
 	tools []string
@@ -67,7 +69,11 @@ func (m *Model) pickerLines(p *toolPicker, width int) []string {
 		if i < 9 {
 			num = fmt.Sprintf("%d ", i+1)
 		}
-		out = append(out, clip(mark+num+style.Render(cleanLine(name)), width))
+		label := cleanLine(name)
+		if name == store.WantedNone {
+			label = "none (no tool needed)"
+		}
+		out = append(out, clip(mark+num+style.Render(label), width))
 	}
 	return out
 }

@@ -73,16 +73,25 @@ func (m *Model) rateScore(s store.Score) tea.Cmd {
 	return m.rate(func(r *store.Rating) { r.Score = s })
 }
 
-// openPicker asks which tool the last turn should have used.
+// openPicker asks which tool the last turn should have used, or whether
+// it needed none (the last choice).
 func (m *Model) openPicker() {
 	e, ok := m.ratingTarget()
 	if !ok {
 		return
 	}
-	m.picker = &toolPicker{turn: e, tools: append([]string(nil), m.names...)}
+	m.picker = &toolPicker{turn: e, tools: append(append([]string(nil), m.names...), store.WantedNone)}
 }
 
-// rateCommand is /rate up|down|wrong [TOOL] [COMMENT].
+// wrongToolSaved is the hint after a "wrong tool" rating.
+func wrongToolSaved(wanted string) string {
+	if wanted == store.WantedNone {
+		return "Saved: wrong tool, no tool was needed."
+	}
+	return "Saved: wrong tool, you wanted " + cleanLine(wanted) + ". /use " + cleanLine(wanted) + " answers again with it."
+}
+
+// rateCommand is /rate up|down|wrong [TOOL|none] [COMMENT].
 func (m *Model) rateCommand(args string) tea.Cmd {
 	verb, rest, _ := strings.Cut(strings.TrimSpace(args), " ")
 	rest = strings.TrimSpace(rest)
@@ -98,8 +107,12 @@ func (m *Model) rateCommand(args string) tea.Cmd {
 			return nil
 		}
 		name, ok := m.toolNamed(tool)
+		if !ok && strings.EqualFold(tool, store.WantedNone) {
+			name, ok = store.WantedNone, true
+		}
 		if !ok {
-			m.addError("/rate wrong: there is no tool called " + cleanLine(tool) + "; the tools are " + strings.Join(m.names, ", "))
+			m.addError("/rate wrong: there is no tool called " + cleanLine(tool) + "; the tools are " + strings.Join(m.names, ", ") +
+				" (or none: no tool was needed)")
 			return nil
 		}
 		return m.rate(func(r *store.Rating) {
@@ -107,7 +120,8 @@ func (m *Model) rateCommand(args string) tea.Cmd {
 		})
 	}
 	m.addNotice("Rate the last answer with " + m.keys.Up.Help().Key + " 👍, " + m.keys.Down.Help().Key + " 👎 or " +
-		m.keys.WrongTool.Help().Key + " (wrong tool), or type /rate up|down [comment], /rate wrong TOOL [comment].")
+		m.keys.WrongTool.Help().Key + " (wrong tool), or type /rate up|down [comment], /rate wrong TOOL [comment], " +
+		"/rate wrong none [comment] (no tool was needed).")
 	return nil
 }
 

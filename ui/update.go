@@ -122,7 +122,7 @@ func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
 	choose := func(i int) tea.Cmd {
 		m.picker = nil
 		name := p.tools[i]
-		m.flash = "Saved: wrong tool, you wanted " + cleanLine(name) + ". /use " + cleanLine(name) + " answers again with it."
+		m.flash = wrongToolSaved(name)
 		return m.rateEntry(p.turn, func(r *store.Rating) { r.WrongTool, r.WantedTool = true, name })
 	}
 	switch {
