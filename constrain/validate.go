@@ -206,7 +206,7 @@ func (m *Machine) describeValue(text string, at int, s State, mark marks, e func
 			if k := strings.IndexByte(content, '"'); k >= 0 {
 				content = content[:k]
 			}
-			return e(mark.value, "%s for %s, found %s", describePattern(tool.spec.Params[s.param]), p.name, truncateQuoted(content))
+			return e(mark.value, "%s for %s, found %s", tool.spec.Params[s.param].ExpectedContent(), p.name, truncateQuoted(content))
 		}
 		switch s.sub {
 		case sBody:
@@ -319,16 +319,6 @@ func (m *Machine) paramWant(tool *toolInfo, i int) string {
 		return "an expression for " + p.name
 	}
 	return fmt.Sprintf("a quoted %s for %s", p.typ, p.name)
-}
-
-func describePattern(p tools.Param) string {
-	switch p.Type {
-	case tools.TypeDateTime:
-		return `expected a date and time like "2022-01-02 22:00:00", "Jan 2 2022 10:00PM" or "3pm"`
-	case tools.TypeDate:
-		return `expected a date like "2026-11-23", "today", "tomorrow" or a weekday`
-	}
-	return "expected one of " + strings.Join(p.Enum, ", ")
 }
 
 func truncateQuoted(s string) string {

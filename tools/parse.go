@@ -184,7 +184,7 @@ func (p *parser) quoted(param Param) (Value, error) {
 	if _, ok := param.ContentPattern(); ok {
 		raw := p.s[start+1 : p.i-1]
 		if strings.ContainsRune(raw, '\\') || !matchContent(param, content) {
-			return Value{}, p.fail(start, "%s for %s: %s", describeContent(param), param.Name, truncateQuoted(raw))
+			return Value{}, p.fail(start, "%s for %s: %s", param.ExpectedContent(), param.Name, truncateQuoted(raw))
 		}
 		return String(content), nil
 	}
@@ -269,7 +269,10 @@ func matchContent(param Param, content string) bool {
 	return false
 }
 
-func describeContent(param Param) string {
+// ExpectedContent says what a pattern-typed parameter (enum, datetime,
+// date) accepts, for error messages: the call parser's and the ToolDec
+// machine's say the same.
+func (param Param) ExpectedContent() string {
 	switch param.Type {
 	case TypeDateTime:
 		return "expected a date and time like \"2022-01-02 22:00:00\", \"Jan 2 2022 10:00PM\" or \"3pm\""
