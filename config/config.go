@@ -153,7 +153,7 @@ func Defaults() Config {
 			Wiki: Wiki{Language: "en"},
 		},
 		Models:    defaultModels(),
-		Grounding: Grounding{Gamma: 0.75, Lambda: 1, Threshold: 0.17, Temperature: 0.0416, NoneScore: 0.2894, ToolTimeout: Duration(2 * time.Second)},
+		Grounding: Grounding{Gamma: 0.75, Lambda: 1, Threshold: 0.18, Temperature: 0.0409, NoneScore: 0.2856, ToolTimeout: Duration(2 * time.Second)},
 		Agent:     Agent{ConfirmBelow: 0.5, ContextTokens: 2000},
 	}
 }

@@ -49,6 +49,12 @@ type analysis struct {
 	// foreignWeather and foreignClock: a weather or clock question in
 	// another language (multilingual.go).
 	foreignWeather, foreignClock bool
+	// definitional: the query asks what something is or means, or how
+	// two things differ (reference.go).
+	definitional bool
+	// context is the rest of a message whose request sentence this is
+	// (focus.go), or nil.
+	context *analysis
 }
 
 var (
@@ -69,13 +75,22 @@ var (
 	zoneAbbrevRe = regexp.MustCompile(`(?i)\b(?:utc|gmt|est|edt|cst|cdt|mst|mdt|pst|pdt|akst|akdt|hst|bst|cet|cest|eet|eest|msk|jst|kst|aest|aedt|acst|acdt|awst|nzst|nzdt|sgt|hkt)\b`)
 )
 
+// analyze reads the query: its request sentence when it has one that
+// stands on its own (focus.go), or the whole of it.
 func (e *Engine) analyze(query string) *analysis {
+	return e.focusOn(e.analyzeText(query))
+}
+
+// analyzeText reads a text as a whole.
+func (e *Engine) analyzeText(query string) *analysis {
 	a := &analysis{lx: e.lex, query: query, lower: strings.ToLower(query), toks: tokenize(query)}
+	a.correctTypos()
 	a.numbers = findNumbers(query, a.toks)
 	for _, m := range dateTimeRe.FindAllStringIndex(query, -1) {
 		a.spans = append(a.spans, [2]int{m[0], m[1]})
 		a.datetimes = append(a.datetimes, query[m[0]:m[1]])
 	}
+	a.addClockTimes(spokenTimes(query, a.toks))
 	for _, m := range slashDateRe.FindAllStringIndex(query, -1) {
 		a.spans = append(a.spans, [2]int{m[0], m[1]})
 	}
@@ -96,14 +111,19 @@ func (e *Engine) analyze(query string) *analysis {
 		a.spans = append(a.spans, [2]int{p.Start, p.End})
 	}
 	a.markIdioms()
-	a.expr, a.explicit = expression(a)
 	a.sents = splitSpans(query, a.toks, false)
 	a.clauses = splitSpans(query, a.toks, true)
+	a.expr, a.explicit = expression(a)
 	a.command = isCommand(a) && !(a.expr != "" && a.explicit)
+	a.definitional = definitional(a)
 	if q, f, ok := worldQuestion(a); ok {
 		a.fact, a.topic, a.reference = true, q, f == frameReference
 	} else if q, ok := e.clue(a); ok {
 		a.fact, a.topic, a.clue = true, q, true
+	} else if q, ok := fragment(a); ok {
+		a.fact, a.topic, a.reference = true, q, true
+	} else if q, ok := foreignQuestion(a); ok {
+		a.fact, a.topic, a.reference = true, q, true
 	}
 	a.kind = e.answerKindOf(a)
 	return a
@@ -204,10 +224,13 @@ func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
 func isAbbreviation(text string) bool {
 	i := strings.LastIndexAny(text, " (") + 1
 	switch strings.ToLower(text[i:]) {
-	case "mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "mt", "ft", "vs", "etc", "no", "approx", "e.g", "i.e":
+	case "mr", "mrs", "ms", "dr", "st", "jr", "sr", "prof", "mt", "ft", "vs", "etc", "no", "approx", "e.g", "i.e",
+		"jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec":
 		return true
 	}
-	return false
+	// An initial ("J. K. Rowling", "Lake A. Smith") or a letter of "a.m.",
+	// "p.m.", "U.S.".
+	return len(text[i:]) == 1
 }
 
 // lastSentence is the query's last sentence, lower case.
@@ -217,6 +240,19 @@ func (a *analysis) lastSentence() string {
 		return ""
 	}
 	return strings.ToLower(ss[len(ss)-1])
+}
+
+// questionSentence is the query's last sentence that ends with a question
+// mark, or its last sentence, lower case: the question of a story problem
+// may have a remark after it.
+func (a *analysis) questionSentence() string {
+	ss := a.sentences()
+	for i := len(ss) - 1; i >= 0; i-- {
+		if strings.HasSuffix(ss[i], "?") {
+			return strings.ToLower(ss[i])
+		}
+	}
+	return a.lastSentence()
 }
 
 // isStoryProblem reports whether the query is a story that ends in a

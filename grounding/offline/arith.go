@@ -41,6 +41,11 @@ func expression(a *analysis) (expr string, explicit bool) {
 	if e := verbFirst(lx); e != "" && checks(e) {
 		return e, true
 	}
+	for _, read := range []func(*analysis) string{percentChange, percentOf, changeBy, shapeFormula} {
+		if e := read(a); e != "" && checks(e) {
+			return e, true
+		}
+	}
 	if e := infix(lx); e != "" && checks(e) {
 		return e, true
 	}
@@ -75,6 +80,7 @@ func verbFirst(lx []lexeme) string {
 		}
 		var nums []string
 		var joiner lexKind = -1
+		spaced := false
 		for j < len(lx) {
 			if lx[j].kind != lexNum {
 				break
@@ -98,10 +104,14 @@ func verbFirst(lx []lexeme) string {
 				j++
 				continue
 			}
+			if j < len(lx) && lx[j].kind == lexNum && (l.text == "+" || l.text == "*" || l.text == "avg") {
+				spaced = true // "add up 7 8 and 9": a list typed without commas
+				continue
+			}
 			break
 		}
-		if len(nums) < 2 {
-			continue
+		if len(nums) < 2 || spaced && joiner != lexAnd {
+			continue // "add 2 dozen eggs": not a list that ends in "and"
 		}
 		switch l.text {
 		case "+":
@@ -256,6 +266,8 @@ func infixOperand(lx []lexeme, j int) (string, int, bool) {
 	switch fn {
 	case "sqrt", "log", "ln", "abs", "factorial":
 		text = fn + "(" + text + ")"
+	case "log2":
+		text = "log(2, " + text + ")"
 	case "cbrt":
 		text = "(" + text + ") ^ (1 / 3)"
 	case "sq":

@@ -29,8 +29,8 @@ const dayStateAdverbList = `still already yet now currently really actually almo
 // asksTime: the question is about the clock itself — the time now or
 // somewhere, a time zone, a difference between zones, a conversion.
 func asksTime(a *analysis) bool {
-	if a.command {
-		return false
+	if a.command || a.aboutConcept() {
+		return false // "what is a time zone": a concept, not the clock
 	}
 	if a.foreignClock {
 		return true
@@ -71,9 +71,14 @@ func (a *analysis) clockAtPlace() bool {
 		default:
 			continue
 		}
-		switch a.toks[i+1].text {
+		k := i + 1
+		// "time now in Hanoi", "the time right now in Lima"
+		for k+2 < len(a.toks) && (a.toks[k].text == "now" || a.toks[k].text == "right" || a.toks[k].text == "currently") {
+			k++
+		}
+		switch a.toks[k].text {
 		case "in", "at", "for", "en", "à", "a", "em", "von":
-			if a.placeAt(a.toks[i+2].start) {
+			if a.placeAt(a.toks[k+1].start) {
 				return true
 			}
 		}
@@ -104,6 +109,12 @@ func (a *analysis) dayState() bool {
 		}
 		if j >= len(a.toks) {
 			continue
+		}
+		if j+1 < len(a.toks) {
+			switch a.toks[j+1].text {
+			case "still", "already", "yet": // "is it tomorrow already in Sydney"
+				marked = true
+			}
 		}
 		switch w := a.toks[j].text; {
 		case a.lx.dayParts[w]:
@@ -264,6 +275,25 @@ func asksDate(a *analysis) bool {
 		"give me the date", "what day", "which day", "what day of the week", "what's the day", "what is the day"} {
 		if followedBy(low, cue, "", "today", "now", "please", "in", "there", "here", "right", "currently") {
 			return true
+		}
+	}
+	// "how many days until Christmas", "how many weeks till the summer
+	// holidays": counted from today — to a date of the calendar, not to an
+	// event of the user's ("until I get paid").
+	for i := 0; i+3 < len(a.toks); i++ {
+		if a.toks[i].text != "how" || a.toks[i+1].text != "many" {
+			continue
+		}
+		switch a.toks[i+2].text {
+		case "days", "weeks", "months", "sleeps":
+			switch a.toks[i+3].text {
+			case "until", "till", "til", "before":
+				personal := false
+				for k := i + 4; k < len(a.toks); k++ {
+					personal = personal || a.lx.isPersonalAt(a.toks, k)
+				}
+				return !personal
+			}
 		}
 	}
 	// "is today Monday?"

@@ -49,7 +49,9 @@ import (
 //     or the assistant's own affairs ("my account", "your name", "this
 //     song") shares it with no tool description, so it dilutes the query's
 //     similarity to every tool ("our" before "planet" or "solar system" is
-//     everyone's, not personal);
+//     everyone's, not personal); a word of the user's dealings with a
+//     business or a service ("hotel prices", "the wifi password", "the
+//     drive from Leeds to York"; reference.go) counts the same;
 //   - one "command" feature, weight commandWeight, for a request for an
 //     action ("play Stormy Weather", "buy a rain jacket", "dim the lights
 //     to 30 percent"; frames.go), which no look-up tool answers; in it
@@ -89,7 +91,7 @@ const (
 
 // EncoderModel names the encoder in the embedding cache; bump it whenever
 // the features change, so stale vectors are never compared with new ones.
-const EncoderModel = "gear-offline-lexical-v3"
+const EncoderModel = "gear-offline-lexical-v4"
 
 // Embed encodes each text.
 func (e *Engine) Embed(ctx context.Context, texts []string) ([][]float32, error) {
@@ -170,15 +172,23 @@ func (e *Engine) features(a *analysis) ([]string, []float64) {
 			if e.lex.stop[w] || isQuestionWord(w) {
 				continue
 			}
+			if e.lex.serviceNouns[w] || e.lex.travelNouns[w] && a.directions() {
+				// The user's dealings with a business or a service — a
+				// booking, a price, a password, directions — are their own
+				// affairs, which no tool describes.
+				add(personalFeature, personalWeight)
+			}
 			s := stem(w)
 			if s == "time" && !clockSense(toks, i) || (s == "date" || s == "dai") && !calendarSense(toks, i) ||
-				a.isWeatherConcept(w) && !a.weatherSense(i) || a.command && e.lex.subjectWord(w) {
+				a.isWeatherConcept(w) && !a.weatherSense(i) || (a.command || a.aboutConcept()) && e.lex.subjectWord(w) {
 				// "vacation time", "next time", "due date", "pay day", "a
 				// rain jacket", "under the weather": not the clock, the
 				// calendar or the weather, another word. In a request for
 				// an action the tools' subjects name a song, a product or a
 				// setting ("play Stormy Weather", "dim the lights to 30
-				// percent"): other words too.
+				// percent"), and in a question of what a thing is they
+				// name a concept ("what is a time zone", "the difference
+				// between weather and climate"): other words too.
 				add("w:"+s+"~", 1)
 				continue
 			}
@@ -207,22 +217,32 @@ func (e *Engine) features(a *analysis) ([]string, []float64) {
 // can collide with them; words and trigrams hashed into the rest.
 func (e *Engine) vector(a *analysis) []float32 {
 	v := make([]float32, Dimensions)
+	e.place(v, a, 1)
+	if a.context != nil {
+		// The rest of a message around its request (focus.go).
+		e.place(v, a.context, contextWeight)
+	}
+	return v
+}
+
+// place adds a text's features to v, scaled.
+func (e *Engine) place(v []float32, a *analysis, scale float64) {
 	names, weights := e.features(a)
 	free := uint32(Dimensions - len(e.lex.slots))
 	for i, f := range names {
+		w := float32(weights[i] * scale)
 		if slot, ok := e.lex.slots[f]; ok {
-			v[slot] += float32(weights[i])
+			v[slot] += w
 			continue
 		}
 		h := fnv1a(f)
 		idx := uint32(len(e.lex.slots)) + h%free
 		if h&(1<<31) != 0 {
-			v[idx] -= float32(weights[i])
+			v[idx] -= w
 		} else {
-			v[idx] += float32(weights[i])
+			v[idx] += w
 		}
 	}
-	return v
 }
 
 func trigrams(w string) []string {

@@ -6,15 +6,18 @@
 //     thesaurus of the built-in tools' subjects (with a few words of five
 //     other languages), the form of the question and the frame of the
 //     request — a question, a request to be told about something, a quiz
-//     clue, a request for an action — and character trigrams, hashed into
-//     a vector (encoder.go, senses.go, frames.go, reference.go, clock.go,
-//     weather.go, multilingual.go);
+//     clue, a search-box fragment, a request for an action — and character
+//     trigrams, hashed into a vector (encoder.go, senses.go, frames.go,
+//     reference.go, fragment.go, clock.go, weather.go, multilingual.go,
+//     typo.go); a message of several sentences is read by its question,
+//     with the rest as context (focus.go);
 //   - the small model's calls (q_i = SLM(π_i + Q)) are extracted by rules
 //     driven by each tool's typed parameters: an arithmetic expression from
 //     numbers and operator words, fractions and percentages of amounts,
-//     shares and unit conversions (arith.go, lexemes.go, units.go,
-//     wordproblem.go), places from the gazetteer, UTC offsets and zone
-//     names and abbreviations, date-times and dates of the shapes the
+//     percentage changes, shapes, shares and unit conversions (arith.go,
+//     lexemes.go, units.go, change.go, measure.go, wordproblem.go), places
+//     from the gazetteer, UTC offsets and zone names and abbreviations,
+//     date-times (spoken ones too, spoken.go) and dates of the shapes the
 //     tools read, enum values named in the query, a search term from the
 //     question's focus (extract.go). A call is made
 //     only when the query supplies every required argument — except that a

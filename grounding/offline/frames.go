@@ -44,6 +44,7 @@ func splitSpans(text string, toks []token, clauses bool) []span {
 // polite request ("could you", "I want you to"). They are written from
 // ordinary English usage.
 const openerList = `please|pls|kindly|ok|okay|hey|hi|hello|so|now|well|just|also|and|then|but|quick question|question
+	|um|umm|uh|uhh|er|erm|hmm
 	|can you|could you|would you|will you|can u|could u|would you mind|do you mind|i want you to|i need you to
 	|i'd like you to|i would like you to|go ahead and|help me|let's|lets|try to|hurry and`
 
@@ -74,6 +75,7 @@ const referenceFrameList = `about|a bit about|a little about|a little bit about|
 const commandVerbList = `play replay stream shuffle skip pause resume stop mute unmute rewind queue record
 	buy purchase order reorder shop book reserve rent cancel reschedule schedule move postpone
 	set reset turn switch dim brighten lock unlock open close start activate deactivate enable disable
+	change increase decrease raise boost watch
 	lower text message email send call phone dial ring reply forward post tweet share
 	remind snooze wake remove delete clear save log track rate pay transfer deposit withdraw make create
 	write compose draft sing recite translate`
@@ -155,6 +157,9 @@ func (lx *lexicon) clauseHead(toks []token, c span) (int, frame) {
 		return i, frameOther
 	}
 	w := toks[i].text
+	if saying(toks, i, c.to) {
+		return i, frameCommand // "how do you say good night in Italian": a translation
+	}
 	switch {
 	case isWhQuestion(w) || w == "when" || w == "whom" || w == "whose" || w == "in" && i+1 < c.to && (toks[i+1].text == "which" || toks[i+1].text == "what"):
 		return i, frameQuestion
@@ -212,4 +217,39 @@ func isCommand(a *analysis) bool {
 		}
 	}
 	return command && !question
+}
+
+// saying reports whether the clause at i asks how to say, write, spell
+// or pronounce something ("how do I say thank you in Greek", "how to
+// spell necessary"): a translation or a spelling, which no look-up tool
+// answers, whatever the words said are.
+func saying(toks []token, i, end int) bool {
+	word := func(k int) string {
+		if k < end {
+			return toks[k].text
+		}
+		return ""
+	}
+	if word(i) != "how" {
+		return false
+	}
+	k := i + 1
+	switch word(k) {
+	case "do", "does", "would", "can", "could", "should", "will":
+		switch word(k + 1) {
+		case "i", "you", "we", "one", "they", "people":
+			k += 2
+		default:
+			return false
+		}
+	case "to":
+		k++
+	default:
+		return false
+	}
+	switch word(k) {
+	case "say", "write", "spell", "pronounce", "translate":
+		return true
+	}
+	return false
 }

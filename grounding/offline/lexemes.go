@@ -119,6 +119,12 @@ func wordLexeme(toks []token, i int) (lexeme, int) {
 			return lexeme{kind: lexFunc, text: "sqrt"}, 2
 		}
 		return lexeme{kind: lexFunc, text: "sqrt"}, 1
+	case "log10":
+		return lexeme{kind: lexFunc, text: "log"}, 1
+	case "log2":
+		return lexeme{kind: lexFunc, text: "log2"}, 1
+	case "ln":
+		return lexeme{kind: lexFunc, text: "ln"}, 1
 	case "log", "logarithm":
 		if next(1) == "of" {
 			return lexeme{kind: lexFunc, text: "log"}, 2
@@ -164,6 +170,9 @@ func wordLexeme(toks []token, i int) (lexeme, int) {
 			return lexeme{kind: lexFunc, text: "factorial"}, 2
 		}
 		return lexeme{kind: lexPostfix, text: "!"}, 1
+	}
+	if l, n := foreignOperator(toks, i); n > 0 {
+		return l, n
 	}
 	return lexeme{kind: lexOther, text: w}, 1
 }

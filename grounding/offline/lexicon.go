@@ -79,18 +79,26 @@ type lexicon struct {
 	// The request frames of frames.go and reference.go.
 	openers, askFrames, referenceFrames                                   [][]string
 	commandVerbs, creativeNouns, infoVerbs, worldNouns, introPrepositions map[string]bool
+	presentWords, serviceNouns, travelNouns, propertyWords                map[string]bool
+	// The search-box fragments of fragment.go.
+	attributes                                            [][]string
+	kindHeads, kindTails, superlatives, fragmentReference map[string]bool
 	// The weather senses of weather.go.
-	weatherIdioms [][]string
-	weatherThings map[string]bool
+	weatherIdioms                                                [][]string
+	weatherThings, conditionAdjectives, readingNouns, mediaNouns map[string]bool
 	// The foreign vocabulary of multilingual.go.
-	foreignWeatherQuestions, foreignClockQuestions [][]string
-	foreignClock                                   map[string]bool
-	foreignDays                                    map[string]string
+	foreignWeatherQuestions, foreignClockQuestions, foreignQuestions [][]string
+	foreignClock                                                     map[string]bool
+	foreignDays                                                      map[string]string
 	// The clock questions of clock.go.
 	dayParts, dayStateAdverbs map[string]bool
 	// The units of measure of units.go.
-	units    map[string]unit
-	concepts map[string][]string // stem -> concepts
+	units, letterUnits, imperialUnits map[string]unit
+	// The words whose typing slips typo.go reads.
+	typoTargets []string
+	// The words of percentage changes of change.go.
+	decreaseWords, increaseWords, changeNouns map[string]bool
+	concepts                                  map[string][]string // stem -> concepts
 	// slots gives each fixed feature (concepts, question forms, personal,
 	// number) a dimension of its own.
 	slots map[string]int
@@ -112,11 +120,19 @@ func newLexicon() *lexicon {
 	lx.openers, lx.askFrames, lx.referenceFrames = phrases(openerList), phrases(askFrameList), phrases(referenceFrameList)
 	lx.commandVerbs, lx.creativeNouns = setOf(commandVerbList), setOf(creativeNounList)
 	lx.infoVerbs, lx.worldNouns, lx.introPrepositions = setOf(infoVerbList), setOf(worldNounList), setOf(introPrepositionList)
+	lx.presentWords, lx.serviceNouns = setOf(presentWordList), setOf(serviceNounList)
+	lx.travelNouns, lx.propertyWords = setOf(travelNounList), setOf(propertyWordList)
+	lx.attributes, lx.kindHeads, lx.kindTails = phrases(attributeList), setOf(kindHeadList), setOf(kindTailList)
+	lx.superlatives, lx.fragmentReference = setOf(superlativeList), setOf(fragmentReferenceWordList)
 	lx.weatherIdioms, lx.weatherThings = phrases(weatherIdiomList), setOf(weatherThingList)
+	lx.conditionAdjectives, lx.readingNouns, lx.mediaNouns = setOf(conditionAdjectiveList), setOf(readingNounList), setOf(mediaNounList)
 	lx.foreignWeatherQuestions, lx.foreignClockQuestions = phrases(foreignWeatherQuestions), phrases(foreignClockQuestions)
+	lx.foreignQuestions = phrases(foreignQuestionList)
 	lx.foreignClock, lx.foreignDays = setOf(foreignClockList), foreignDays()
 	lx.dayParts, lx.dayStateAdverbs = setOf(dayPartList), setOf(dayStateAdverbList)
-	lx.units = units()
+	lx.typoTargets = strings.Fields(typoTargetList)
+	lx.decreaseWords, lx.increaseWords, lx.changeNouns = setOf(decreaseWordList), setOf(increaseWordList), setOf(changeNounList)
+	lx.units, lx.letterUnits, lx.imperialUnits = units(), readUnits(letterUnitList), readUnits(imperialList)
 	slot(personalFeature)
 	slot(commandFeature)
 	slot(numberFeature)
@@ -135,6 +151,11 @@ func newLexicon() *lexicon {
 // a gradable weather adjective ("hotter", "windiest") count as the
 // adjective.
 func (lx *lexicon) conceptsOf(word string) []string {
+	if word == "shorts" {
+		// The clothes: stemmed, "shorts" would be "short", which is not
+		// about the weather.
+		return lx.concepts[stem("sandals")]
+	}
 	if c, ok := lx.concepts[stem(word)]; ok {
 		return c
 	}

@@ -22,9 +22,12 @@ const foreignClockList = `uhrzeit uhr zeitzone heure heures hora horas`
 
 // foreignWeatherQuestions ask what the weather is like, with the word
 // that means both "weather" and "time" in French, Spanish, Italian and
-// Portuguese ("quel temps fait-il", "qué tiempo hace").
+// Portuguese ("quel temps fait-il", "qué tiempo hace"); that word before
+// "in" and a place is the weather there ("tiempo en Sevilla"), as the
+// clock's time is another word ("hora", "heure", "ora").
 const foreignWeatherQuestions = `quel temps|qué tiempo|que tiempo|che tempo|que tempo|como está el tiempo
-	|il fait froid|il fait chaud|hace frío|hace frio|hace calor|es ist kalt|es ist heiß|wie ist das wetter`
+	|il fait froid|il fait chaud|hace frío|hace frio|hace calor|es ist kalt|es ist heiß|wie ist das wetter
+	|el tiempo en|tiempo en|tiempo para|le temps à|temps à|il tempo a|tempo a|o tempo em|tempo em`
 
 // foreignClockQuestions ask what time it is: "wie spät ist es", "quelle
 // heure est-il", "qué hora es", "che ora è", "que horas são".
@@ -63,4 +66,68 @@ func (a *analysis) readForeign() {
 			a.dates = append(a.dates, en)
 		}
 	}
+}
+
+// foreignOperator reads the arithmetic operator words of French, Spanish,
+// Italian, German and Portuguese at token i ("144 divisé par 12", "25 por
+// 48", "7 mal 8"): the lexeme and how many tokens it spans, or 0. Like
+// the English operator words they count only between two numbers (see
+// infix in arith.go). Italian "per" (times) is left out: in English it
+// makes a rate.
+func foreignOperator(toks []token, i int) (lexeme, int) {
+	next := ""
+	if i+1 < len(toks) {
+		next = toks[i+1].text
+	}
+	op := func(text string) lexeme { return lexeme{kind: lexOp, text: text} }
+	switch toks[i].text {
+	case "más", "mas", "mais", "più", "piu":
+		return op("+"), 1
+	case "moins", "menos", "meno", "weniger":
+		return op("-"), 1
+	case "fois", "por", "mal", "vezes", "veces":
+		return op("*"), 1
+	case "multiplié", "multiplie", "multiplicado", "moltiplicato", "multipliziert":
+		switch next {
+		case "par", "por", "per", "mit":
+			return op("*"), 2
+		}
+		return op("*"), 1
+	case "divisé", "divise", "dividido", "diviso", "geteilt", "dividida":
+		switch next {
+		case "par", "por", "entre", "per", "durch":
+			return op("/"), 2
+		}
+		return op("/"), 1
+	case "durch":
+		return op("/"), 1
+	}
+	return lexeme{}, 0
+}
+
+// foreignQuestionList open a question about the world — who, what, when,
+// where, which, why — in French, Spanish, German, Italian and Portuguese:
+// "qu'est-ce que la photosynthèse", "¿quién fue Simón Bolívar?", "wer war
+// Goethe". The tokenizer splits "qu'est-ce" into "qu'est" and "ce".
+const foreignQuestionList = `qu'est ce que|qu'est ce qu|qui est|qui était|qui a|qui sont|quand|où est|où se trouve|quelle est
+	|quel est|pourquoi|qué es|que es|qué son|quién es|quien es|quién fue|quien fue|quién era|quién inventó|cuándo|cuando fue
+	|dónde está|donde esta|cuál es|cual es|por qué|was ist|was sind|was war|wer ist|wer war|wann|wo ist|wo liegt|warum
+	|cos'è|che cos'è|cosa è|chi è|chi era|chi ha|dove si trova|dov'è|qual è|perché|o que é|quem é|quem foi|onde fica|qual é`
+
+// foreignQuestion reads a question about the world in another language:
+// it opens with a phrase of foreignQuestionList and names something after
+// it. It returns the span after the opening phrase.
+func foreignQuestion(a *analysis) (span, bool) {
+	if a.command || a.expr != "" || a.foreignClock || a.foreignWeather || len(a.toks) < 2 {
+		return span{}, false
+	}
+	i := 0
+	for i < len(a.toks) && isFiller(a.toks[i].text) {
+		i++
+	}
+	n := matchPhrase(a.toks, i, len(a.toks), a.lx.foreignQuestions)
+	if n == 0 || i+n >= len(a.toks) {
+		return span{}, false
+	}
+	return span{i + n, len(a.toks)}, true
 }

@@ -3,6 +3,8 @@ package offline
 import (
 	"strconv"
 	"strings"
+
+	"github.com/gear-chat/gear/tools"
 )
 
 // number is a quantity found in a query, written in digits ("1,134",
@@ -296,4 +298,16 @@ func toRoman(n int) string {
 		}
 	}
 	return b.String()
+}
+
+// numberText is a number's text in an expression.
+func numberText(a *analysis, n number) string {
+	if n.den > 0 {
+		return "(" + tools.FormatNumber(n.num) + " / " + tools.FormatNumber(n.den) + ")"
+	}
+	// A minus sign written before the digits: "-4 degrees".
+	if n.start > 0 && a.query[n.start-1] == '-' && (n.start == 1 || a.query[n.start-2] == ' ') {
+		return "(-" + tools.FormatNumber(n.value) + ")"
+	}
+	return tools.FormatNumber(n.value)
 }

@@ -38,6 +38,15 @@ func (lx *lexicon) isPersonalAt(toks []token, i int) bool {
 		if (w == "our" || w == "ours") && i+1 < len(toks) && lx.worldNouns[toks[i+1].text] {
 			continue
 		}
+		if w == "us" && (toks[i].caps || i > 0 && toks[i-1].text == "the") {
+			continue // "the US government": the country
+		}
+		if w == "we" && i >= 2 && toks[i-2].text == "why" && (toks[i-1].text == "do" || toks[i-1].text == "did") {
+			continue // "why do we dream": people in general
+		}
+		if w == "i" && i > 0 && !toks[i].initial && toks[i-1].capital && !toks[i-1].initial && !toks[i-1].caps {
+			continue // "World War I", "Elizabeth I": a numeral
+		}
 		return true
 	}
 	return false
@@ -59,8 +68,11 @@ func worldQuestion(a *analysis) (span, frame, bool) {
 		switch f {
 		case frameReference:
 		case frameQuestion:
-			if !a.lx.isWhHead(a.toks, head, c.to) {
+			if !a.lx.isWhHead(a.toks, head, c.to) && !a.lx.classifies(a.toks, head, c.to) {
 				return span{}, frameOther, false // a yes-no question: "is the museum open"
+			}
+			if head+1 < c.to && a.toks[head+1].text == "to" {
+				return span{}, frameOther, false // "where to buy a SIM card", "how to cook rice": advice
 			}
 		default:
 			continue
@@ -90,7 +102,7 @@ func (lx *lexicon) isWhHead(toks []token, i, end int) bool {
 			return false
 		}
 		next := toks[i+1].text
-		if isAmountWord(next) {
+		if isAmountWord(next) || lx.isProperty(toks, i, end) {
 			return true
 		}
 		// "how does a black hole form", "how did the Romans build roads":
@@ -130,12 +142,18 @@ func worldSpan(a *analysis, q span) bool {
 			return false
 		}
 		for _, w := range expandContraction(a.toks[i].text) {
-			if isSubjective(w) || w == "now" || w == "today" || w == "tonight" || w == "tomorrow" {
-				return false
+			if isSubjective(w) || a.lx.presentWords[w] || a.lx.serviceNouns[w] {
+				return false // an opinion, the present moment, a service
 			}
-			if w == "nearest" || w == "closest" || w == "nearby" {
+			if w == "nearest" || w == "closest" {
 				return false // near the user: "the nearest pharmacy"
 			}
+		}
+		if i+1 < q.to && a.toks[i].text == "last" && (a.toks[i+1].text == "night" || a.toks[i+1].text == "week" || a.toks[i+1].text == "weekend") {
+			return false // "who won the game last night"
+		}
+		if a.lx.travelNouns[a.toks[i].text] && a.journeyAt(i, q.to) {
+			return false // "how long is the drive from Leeds to York": directions
 		}
 	}
 	return content

@@ -131,7 +131,11 @@ func clockSense(toks []token, i int) bool {
 		case "a", "vacation", "free", "spare", "next", "last", "first", "long", "short", "some", "any", "every", "each",
 			"whole", "full", "part", "hard", "good", "great", "quality", "family", "screen", "travel", "cooking",
 			"waiting", "wait", "response", "delivery", "processing", "right", "same", "many", "much", "more", "less",
-			"enough", "lunch", "dinner", "break", "bed", "play", "leisure", "personal", "paid", "sick", "down":
+			"enough", "lunch", "dinner", "break", "bed", "play", "leisure", "personal", "paid", "sick", "down",
+			"on", "in", "second", "third", "fourth", "fifth", "running", "prep", "reaction", "flight", "driving",
+			"travelling", "traveling", "loading", "wasting", "spending", "tough", "rough", "difficult":
+			// "on time", "just in time", "the second time", "cooking
+			// time", "flight time": punctual, an occasion or a length.
 			return false
 		}
 	}
@@ -141,7 +145,13 @@ func clockSense(toks []token, i int) bool {
 	if i+1 < len(toks) {
 		switch toks[i+1].text {
 		case "off", "frame", "frames", "for", "to", "before", "since", "limit", "limits", "period", "periods", "of",
-			"consuming", "span", "spent", "left", "remaining", "together":
+			"consuming", "span", "spent", "left", "remaining", "together",
+			// compounds where "time" modifies another noun: "time
+			// complexity", "a time machine", "time travel"
+			"complexity", "complexities", "machine", "machines", "travel", "traveller", "traveler", "management",
+			"signature", "capsule", "series", "slot", "slots", "sheet", "sheets", "card", "stamp", "stamps", "lapse",
+			"line", "lines", "table", "tables", "bomb", "keeping", "dilation", "share", "scale", "scales", "constraint",
+			"constraints", "trial", "trials", "lord", "loop", "loops":
 			return false
 		}
 	}

@@ -6,10 +6,13 @@ import (
 	"unicode/utf8"
 )
 
-// token is one word of a text: its lower-case form and byte span.
+// token is one word of a text: its lower-case form and byte span, and how
+// it was written: with a capital, in capitals ("US", "NASA"), first in its
+// sentence.
 type token struct {
-	text       string // lower case; "'s" and similar kept ("what's")
-	start, end int
+	text                   string // lower case; "'s" and similar kept ("what's")
+	start, end             int
+	capital, caps, initial bool
 }
 
 // tokenize splits text into words (letters, digits, and inner
@@ -46,9 +49,43 @@ func tokenize(text string) []token {
 			}
 			break
 		}
-		toks = append(toks, token{text: strings.ReplaceAll(strings.ToLower(text[start:i]), "’", "'"), start: start, end: i})
+		word := strings.ReplaceAll(strings.ToLower(text[start:i]), "’", "'")
+		initial := len(toks) == 0 || strings.ContainsAny(text[toks[len(toks)-1].end:start], ".?!\n")
+		if cut := unitSuffixAt(word); cut > 0 {
+			// "72f", "10km", "14h": a number with its unit glued on is
+			// two words, as "72 f" and "10 km" are.
+			toks = append(toks, token{text: word[:cut], start: start, end: start + cut, initial: initial}, token{text: word[cut:], start: start + cut, end: i})
+			continue
+		}
+		first, _ := utf8.DecodeRuneInString(text[start:])
+		toks = append(toks, token{text: word, start: start, end: i, initial: initial, capital: unicode.IsUpper(first),
+			caps: i-start >= 2 && strings.ToUpper(text[start:i]) == text[start:i] && strings.ToLower(text[start:i]) != text[start:i]})
 	}
 	return toks
+}
+
+// unitSuffixAt returns where the letters of a number written with a unit
+// glued on start ("10km" -> 2), or 0: digits (with inner "." or ","), then
+// one to four letters and nothing else. An ordinal ("16th", "2nd") and a
+// decade ("90s") and a clock time ("8pm") are one word.
+func unitSuffixAt(w string) int {
+	i := 0
+	for i < len(w) && (isDigitByte(w[i]) || i > 0 && (w[i] == '.' || w[i] == ',') && i+1 < len(w) && isDigitByte(w[i+1])) {
+		i++
+	}
+	if i == 0 || i == len(w) || len(w)-i > 4 {
+		return 0
+	}
+	for k := i; k < len(w); k++ {
+		if w[k] < 'a' || w[k] > 'z' {
+			return 0
+		}
+	}
+	switch w[i:] {
+	case "st", "nd", "rd", "th", "s", "am", "pm":
+		return 0
+	}
+	return i
 }
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }

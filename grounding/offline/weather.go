@@ -9,6 +9,37 @@ package offline
 // its object ("freeze my card"). The lists are written from ordinary
 // English usage.
 
+// readingNounList are the weather's measures: "the" before one at the
+// end of a question asks its current value ("what's the humidity").
+const readingNounList = `temperature humidity wind windchill uv precipitation`
+
+// mediaNounList are the words of songs and shows: a weather word in a
+// query that names one is a title ("lyrics of Let It Snow").
+const mediaNounList = `lyrics lyric chords tabs karaoke song songs album soundtrack playlist remix`
+
+// currentReading: "the" and a measure of the weather ending the question
+// or followed by a word of here and now — "what's the humidity", "what is
+// the temperature outside" — not a measure of a thing ("the temperature
+// of the oven").
+func (a *analysis) currentReading(i int) bool {
+	if i < 1 || a.toks[i-1].text != "the" || !a.lx.readingNouns[a.toks[i].text] {
+		return false
+	}
+	for _, c := range a.clauses {
+		if head, _ := a.lx.clauseHead(a.toks, c); c.to <= i && head < c.to {
+			return false // "the AC, could you tell me the temperature": of a thing named before
+		}
+	}
+	if i+1 == len(a.toks) {
+		return true
+	}
+	switch a.toks[i+1].text {
+	case "outside", "now", "today", "tonight", "here", "like", "right":
+		return true
+	}
+	return false
+}
+
 // weatherIdiomList are English idioms and fixed expressions that contain a
 // weather word without being about the weather.
 const weatherIdiomList = `under the weather|weather the storm|rain check|right as rain|for a rainy day
@@ -27,6 +58,7 @@ const weatherIdiomList = `under the weather|weather the storm|rain check|right a
 const weatherThingList = `jacket jackets coat coats boots boot tires tyres gear pants suit suits hat hats gloves poncho
 	sounds sound noise noises song songs music playlist album albums movie movies film films show shows book books
 	game games mod track tracks video videos podcast station channel app apps widget
+	lyrics lyric chords tabs cover remix trailer soundtrack episode episodes karaoke poster
 	coffee tea drink drinks chocolate sauce soup food meal meals dish dishes pepper peppers wings
 	things stuff idea ideas name names place places spot spots thing
 	resistant resistance proof proofing rated stripping`
@@ -35,8 +67,8 @@ const weatherThingList = `jacket jackets coat coats boots boot tires tyres gear 
 // is about the weather (see the file comment). idiom marks the tokens of
 // idioms found in the query.
 func (a *analysis) weatherSense(i int) bool {
-	if a.idiom[i] || a.measures[i] {
-		return false // "under the weather"; "22 degrees Celsius in Fahrenheit"
+	if a.idiom[i] || a.measures[i] || a.namesMedia() {
+		return false // "under the weather"; "22 degrees Celsius in Fahrenheit"; "Let It Snow lyrics"
 	}
 	if i+1 >= len(a.toks) {
 		return true
@@ -101,10 +133,10 @@ func (a *analysis) isWeatherConcept(w string) bool {
 // AC"), nor is one in a request for an action ("play stormy weather") or
 // in a question about a person ("who sang Stormy Weather").
 func (e *Engine) asksWeather(a *analysis) bool {
-	if a.command || questionForm(a.query, a.toks) == askPerson {
-		return false
+	if a.command || questionForm(a.query, a.toks) == askPerson || a.aboutConcept() {
+		return false // "who sang Stormy Weather", "the difference between weather and climate"
 	}
-	if a.foreignWeather {
+	if a.foreignWeather || a.conditionsOut() {
 		return true
 	}
 	last := -1
@@ -127,6 +159,42 @@ func (e *Engine) asksWeather(a *analysis) bool {
 			return true // the empty subject of a weather verb, before it
 		}
 	}
+	if a.currentReading(last) {
+		return true
+	}
 	return hasAnyWord(a.lower, "yesterday", "tonight", "weekend", "outside") ||
 		containsPhrase(a.lower, "chance of") || len(a.places) > 0 || len(a.dates) > 0
+}
+
+// conditionAdjectiveList are the words for how it is outside that are not
+// weather words by themselves: "is it nice out", "it's miserable outside".
+const conditionAdjectiveList = `nice lovely beautiful gorgeous pleasant glorious miserable nasty horrible awful dreadful grim
+	bad good fine decent`
+
+// conditionsOut: "it" and then a word for the conditions followed by
+// "out" or "outside" — "is it nice out in Vancouver", "will it be lovely
+// outside tomorrow".
+func (a *analysis) conditionsOut() bool {
+	sawIt := false
+	for i, t := range a.toks {
+		switch t.text {
+		case "it", "it's":
+			sawIt = true
+		case "out", "outside":
+			if sawIt && i > 0 && a.lx.conditionAdjectives[a.toks[i-1].text] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// namesMedia: the query names a song or its words ("lyrics", "chords").
+func (a *analysis) namesMedia() bool {
+	for _, t := range a.toks {
+		if a.lx.mediaNouns[t.text] {
+			return true
+		}
+	}
+	return false
 }

@@ -36,7 +36,10 @@ func wordProblem(a *analysis) string {
 	if len(nums) < 2 || !(a.asksQuantity() || a.isStoryProblem()) {
 		return ""
 	}
-	question := a.lastSentence()
+	question := a.questionSentence()
+	if isAdviceOrGeneral(question) {
+		return "" // "how long should I roast a 16 pound turkey", "how long do transfers usually take"
+	}
 	op := "+"
 	switch {
 	case hasAnyWord(question, "each", "per", "equally", "share", "shared", "split", "evenly", "average", "ratio"):
@@ -72,4 +75,17 @@ func hasAnyWord(text string, words ...string) bool {
 		}
 	}
 	return false
+}
+
+// isAdviceOrGeneral: a question asking what the speaker should do ("should
+// I", "do I need to") or what usually happens ("usually", "typically")
+// asks for advice or a general fact, not for the arithmetic of the
+// numbers before it.
+func isAdviceOrGeneral(question string) bool {
+	for _, p := range []string{"should i", "should we", "do i need", "do we need", "do i have to", "do we have to"} {
+		if containsPhrase(question, p) {
+			return true
+		}
+	}
+	return hasAnyWord(question, "usually", "typically", "normally", "generally")
 }

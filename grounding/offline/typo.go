@@ -1,0 +1,99 @@
+package offline
+
+// Typing slips in the words that name the tools' subjects: "wether",
+// "tempreture", "tomorow", "forcast", "capitol". A word of five letters or
+// more that the engine does not know is read as one of the words below
+// when it is one slip away from it — a letter left out, added, changed,
+// or two letters swapped — or two slips for a word of nine letters or
+// more; the first letter must be right, as it nearly always is in a slip.
+// The list is short on purpose: these words name a subject, and each
+// was checked against an English word list when it was written so that a
+// slip of it lands on no other common word ("raining" is one slip from
+// "railing", "sweater" from "sweeter", "equation" from "education": such
+// words are not here).
+const typoTargetList = `weather forecast temperature humidity precipitation thunderstorm hurricane blizzard
+	tomorrow yesterday tonight celsius fahrenheit timezone calendar
+	capital population wikipedia encyclopedia biography`
+
+// correctTypos rewrites the query's slips of typoTargetList in its tokens.
+func (a *analysis) correctTypos() {
+	for i, t := range a.toks {
+		w := t.text
+		if len(w) < 5 || a.lx.stop[w] || a.lx.known(w) {
+			continue
+		}
+		if fixed, ok := a.lx.typoOf(w); ok {
+			a.toks[i].text = fixed
+			switch fixed {
+			case "tomorrow":
+				a.dates = append(a.dates, "tomorrow")
+			case "tonight":
+				a.dates = append(a.dates, "today")
+			}
+		}
+	}
+}
+
+// known reports whether w is a word of the thesaurus or a number.
+func (lx *lexicon) known(w string) bool {
+	if _, ok := lx.concepts[stem(w)]; ok {
+		return true
+	}
+	return isNumeric(w) || lx.units[w].name != ""
+}
+
+// typoOf returns the one target w is a slip of.
+func (lx *lexicon) typoOf(w string) (string, bool) {
+	found := ""
+	for _, t := range lx.typoTargets {
+		if t[0] != w[0] || t == w {
+			continue
+		}
+		limit := 1
+		if len(t) >= 9 {
+			limit = 2
+		}
+		if d := slips(w, t, limit); d <= limit {
+			if found != "" {
+				return "", false // two targets: no reading
+			}
+			found = t
+		}
+	}
+	return found, found != ""
+}
+
+// slips is the optimal string alignment distance between a and b (edits:
+// insert, delete, substitute, swap two neighbours), or limit+1 when it is
+// larger than limit.
+func slips(a, b string, limit int) int {
+	if d := len(a) - len(b); d > limit || -d > limit {
+		return limit + 1
+	}
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		best := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+			best = min(best, cur[j])
+		}
+		if best > limit {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
