@@ -261,7 +261,9 @@ func TestPreliminary(t *testing.T) {
 func FuzzCall(f *testing.F) {
 	for _, s := range []string{"what is 48 multiplied by 4 divided by 2", "If it is 2039-12-07 02:24:01 in GMT+3, what time is it in Lima?",
 		"define \"quote\"", "will it rain in Oslo tomorrow?", "a half of two-thirds plus  sqrt of -", "1,000,000 / 0 %",
-		"who is \x00 \u2028 ÿ?", "what is 5 % of % 5 of of 7"} {
+		"who is \x00 \u2028 ÿ?", "what is 5 % of % 5 of of 7", "quarter past eight in the morning gmt, 14h30 in utc+3?",
+		"72 f to c", "1.89 a litre, per us gallon? sq m² km/h", "I ran. Is it? That one there. How far? He did.",
+		"from 10 to 0, percent decrease", "area of a circle with diameter", "tempreture tomorow wether", "¿qué es? was ist"} {
 		f.Add(s)
 	}
 	sp := specs()
