@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -226,10 +227,27 @@ func decode(data []byte, cfg *Config) error {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(cfg); err != nil {
-		// yaml's messages start with "yaml: "; the file name says enough.
-		return errors.New(strings.TrimPrefix(strings.ReplaceAll(err.Error(), "\n", "; "), "yaml: "))
+		return errors.New(yamlMessage(err))
 	}
 	return nil
+}
+
+var unknownFieldRE = regexp.MustCompile(`field (\S+) not found in type \S+`)
+
+// yamlMessage turns yaml.v3's error into one line a person can act on:
+// without the "yaml: " prefix (the file name says enough) and naming an
+// unknown key as such rather than by Go type.
+func yamlMessage(err error) string {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	msg = strings.TrimPrefix(msg, "unmarshal errors:\n")
+	msg = unknownFieldRE.ReplaceAllString(msg, `unknown key "$1" (gear config prints every key)`)
+	var lines []string
+	for _, l := range strings.Split(msg, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return strings.Join(lines, "; ")
 }
 
 func unwrapPathError(err error) error {
