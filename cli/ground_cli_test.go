@@ -172,16 +172,16 @@ func TestEvalBadInput(t *testing.T) {
 	}
 }
 
-// benchFigures reads the figures block of docs/bench/grounding.md.
+// benchFigures reads the grounding figures block of BENCHMARKS.md.
 func benchFigures(t *testing.T) grounding.Report {
 	t.Helper()
-	data, err := os.ReadFile("../docs/bench/grounding.md")
+	data, err := os.ReadFile("../BENCHMARKS.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := regexp.MustCompile("(?s)<!-- eval-figures -->\\s*```json\\n(.*?)```").FindSubmatch(data)
 	if m == nil {
-		t.Fatal("docs/bench/grounding.md has no eval-figures JSON block")
+		t.Fatal("BENCHMARKS.md has no eval-figures JSON block")
 	}
 	var rep grounding.Report
 	if err := json.Unmarshal(m[1], &rep); err != nil {
@@ -191,7 +191,7 @@ func benchFigures(t *testing.T) grounding.Report {
 }
 
 // TestEvalDevFileMatchesBench runs the issue's command and checks that its
-// figures are the ones docs/bench/grounding.md reports (times aside, which
+// figures are the ones BENCHMARKS.md reports (times aside, which
 // depend on the machine).
 func TestEvalDevFileMatchesBench(t *testing.T) {
 	code, out, errText := groundGear(t, "eval", "--json", "--offline", devFile)

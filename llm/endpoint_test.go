@@ -110,11 +110,11 @@ func TestServerKindsAgreeWithConfig(t *testing.T) {
 
 // The README's capability table is the one the code uses.
 func TestReadmeCapabilityTable(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "docs", "readme", "llm.md"))
+	readme, err := os.ReadFile(filepath.Join("..", "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(string(readme), CapabilityTable()) {
-		t.Errorf("docs/readme/llm.md does not hold the current table:\n%s", CapabilityTable())
+		t.Errorf("README.md does not hold the current table:\n%s", CapabilityTable())
 	}
 }

@@ -71,7 +71,7 @@ import (
 // randomness, no map iteration order in the arithmetic.
 //
 // The weights are global constants, chosen while measuring the engine on
-// the dev file; docs/bench/grounding.md says how, and what that does to the
+// the dev file; BENCHMARKS.md (Grounding) says how, and what that does to the
 // figures. commandWeight is personalWeight's, for the same reason: both
 // mark a request that no tool describes.
 const (
