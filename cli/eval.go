@@ -36,7 +36,10 @@ one JSON object with keys n, accuracy, macro_f1, per_label, confusion, ece,
 ms_per_query; --out writes one JSON line per query with every tool's scores.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			items, err := readItems(args[0])
+			items, err := readItems("eval: ", args[0])
+			if err == nil && len(items) == 0 {
+				err = usageErrorf("eval: %s has no queries", args[0])
+			}
 			if err != nil {
 				return err
 			}
@@ -70,23 +73,21 @@ ms_per_query; --out writes one JSON line per query with every tool's scores.`,
 	return cmd
 }
 
-// readItems reads the labelled file; a missing or malformed file is the
-// user's to fix.
-func readItems(path string) ([]grounding.Item, error) {
+// readItems reads a labelled file (the gear eval format) for a command;
+// what names it in messages ("eval: FILE", "tune: --dev FILE"). A missing
+// or malformed file is the user's to fix.
+func readItems(what, path string) ([]grounding.Item, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, usageErrorf("eval: %s does not exist", path)
+			return nil, usageErrorf("%s%s does not exist", what, path)
 		}
-		return nil, fmt.Errorf("eval: %w", err)
+		return nil, fmt.Errorf("%s%s: %w", what, path, err)
 	}
 	defer f.Close()
 	items, err := grounding.ReadItems(f)
 	if err != nil {
-		return nil, usageErrorf("eval: %s: %v", path, err)
-	}
-	if len(items) == 0 {
-		return nil, usageErrorf("eval: %s has no queries", path)
+		return nil, usageErrorf("%s%s: %v", what, path, err)
 	}
 	return items, nil
 }

@@ -2,11 +2,8 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"sort"
 	"strings"
 
@@ -160,7 +157,7 @@ func (a *app) tune(ctx context.Context, devFile string) (tuneResult, error) {
 		res.Labels["history: "+l.Reason]++
 	}
 	if devFile != "" {
-		dev, err := readTuneItems(devFile)
+		dev, err := readItems("tune: --dev ", devFile)
 		if err != nil {
 			return res, err
 		}
@@ -216,24 +213,6 @@ func (a *app) tune(ctx context.Context, devFile string) (tuneResult, error) {
 		res.BySource[src] = [2]float64{evaluate(ps, res.Current).Accuracy, evaluate(ps, res.Fitted).Accuracy}
 	}
 	return res, nil
-}
-
-// readTuneItems reads --dev; a missing or malformed file is the user's
-// to fix.
-func readTuneItems(path string) ([]grounding.Item, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, usageErrorf("tune: --dev %s does not exist", path)
-		}
-		return nil, fmt.Errorf("tune: %w", err)
-	}
-	defer f.Close()
-	items, err := grounding.ReadItems(f)
-	if err != nil {
-		return nil, usageErrorf("tune: --dev %s: %v", path, err)
-	}
-	return items, nil
 }
 
 func writeTune(w io.Writer, r tuneResult, configPath string) {
