@@ -16,10 +16,8 @@ func (s *Store) DeleteConversation(ctx context.Context, id int64) error {
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil {
+		if err := requireRow(res, "conversation", id); err != nil {
 			return err
-		} else if n == 0 {
-			return &NotFoundError{"conversation", id}
 		}
 		return purgeIndex(ctx, tx)
 	})

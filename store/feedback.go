@@ -127,12 +127,7 @@ func (s *Store) SaveSurvey(ctx context.Context, r SurveyResponse) (SurveyRespons
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n == 0 {
-			return &NotFoundError{"survey response", r.ID}
-		}
-		return nil
+		return requireRow(res, "survey response", r.ID)
 	})
 	if err != nil {
 		return r, classify(s.path, "save survey", err)

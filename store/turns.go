@@ -71,10 +71,8 @@ func (s *Store) BeginTurn(ctx context.Context, conversationID int64, query strin
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil {
+		if err := requireRow(res, "conversation", conversationID); err != nil {
 			return err
-		} else if n == 0 {
-			return &NotFoundError{"conversation", conversationID}
 		}
 		res, err = tx.ExecContext(ctx, `INSERT INTO turns (conversation_id, query, mode, status, created_at)
 			VALUES (?, ?, ?, 'running', ?)`, conversationID, query, mode, now)
@@ -340,6 +338,15 @@ func truncateBytes(s string, n int) string {
 		cut--
 	}
 	return s[:cut]
+}
+
+// requireRow is a NotFoundError for what id when res changed no row.
+func requireRow(res sql.Result, what string, id int64) error {
+	n, err := res.RowsAffected()
+	if err == nil && n == 0 {
+		return &NotFoundError{what, id}
+	}
+	return err
 }
 
 // settingTx reads a setting inside a transaction; a missing one leaves
