@@ -148,8 +148,7 @@ func loadTurns(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]Tu
 		t.route_probability, t.route_threshold, t.grounded, t.tool, t.tool_family, t.chosen_by, t.confidence,
 		t.emission, t.repair_note, t.answered_by, t.error,
 		t.route_ms, t.ground_ms, t.emit_ms, t.tool_ms, t.answer_ms, t.total_ms, t.created_at, t.finished_at,
-		COALESCE(um.id, 0), COALESCE(am.id, 0), COALESCE(am.text, ''),
-		r.score, r.wrong_tool, r.wanted_tool, r.comment, r.rated_at
+		COALESCE(um.id, 0), COALESCE(am.id, 0), COALESCE(am.text, ''), `+ratingColumns+`
 		FROM turns t
 		LEFT JOIN messages um ON um.turn_id = t.id AND um.role = 'user'
 		LEFT JOIN messages am ON am.turn_id = t.id AND am.role = 'assistant'
@@ -167,14 +166,13 @@ func loadTurns(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]Tu
 		var lat [6]float64
 		var created int64
 		var finished sql.NullInt64
-		var score, wrong, rated sql.NullInt64
-		var wanted, comment sql.NullString
+		var r ratingRow
 		err := rows.Scan(&t.TurnID, &t.ConversationID, &t.Query, &t.Input, &t.Mode, &t.Status, &t.Route, &t.RouteBy,
 			&routeP, &routeT, &t.Grounded, &t.Tool, &t.ToolFamily, &t.ChosenBy, &confidence,
 			&t.Emission, &t.RepairNote, &t.AnsweredBy, &t.Error,
 			&lat[0], &lat[1], &lat[2], &lat[3], &lat[4], &lat[5], &created, &finished,
 			&t.UserMessageID, &t.AnswerMessageID, &t.Answer,
-			&score, &wrong, &wanted, &comment, &rated)
+			&r.score, &r.wrong, &r.wanted, &r.comment, &r.rated)
 		if err != nil {
 			return nil, err
 		}
@@ -184,10 +182,7 @@ func loadTurns(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]Tu
 		if finished.Valid {
 			t.Finished = fromUnixMS(finished.Int64)
 		}
-		if score.Valid {
-			t.Rating = &Rating{TurnID: t.TurnID, Score: Score(score.Int64), WrongTool: wrong.Int64 == 1,
-				WantedTool: wanted.String, Comment: comment.String, Rated: fromUnixMS(rated.Int64)}
-		}
+		t.Rating = r.rating(t.TurnID)
 		t.Usage, t.Grounding, t.Calls = []RoleUsage{}, []GroundingScore{}, []ToolCall{}
 		index[t.TurnID] = len(turns)
 		turns = append(turns, t)
@@ -200,6 +195,24 @@ func loadTurns(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]Tu
 		return nil, nil
 	}
 	return turns, loadChildren(ctx, tx, turns, index, where, args)
+}
+
+// ratingColumns are a turn's rating from ratings r, LEFT JOINed: all
+// NULL when the turn is unrated. ratingRow receives them.
+const ratingColumns = "r.score, r.wrong_tool, r.wanted_tool, r.comment, r.rated_at"
+
+type ratingRow struct {
+	score, wrong, rated sql.NullInt64
+	wanted, comment     sql.NullString
+}
+
+// rating is the turn's rating, nil when it has none.
+func (r ratingRow) rating(turnID int64) *Rating {
+	if !r.score.Valid {
+		return nil
+	}
+	return &Rating{TurnID: turnID, Score: Score(r.score.Int64), WrongTool: r.wrong.Int64 == 1,
+		WantedTool: r.wanted.String, Comment: r.comment.String, Rated: fromUnixMS(r.rated.Int64)}
 }
 
 func loadChildren(ctx context.Context, tx *sql.Tx, turns []Turn, index map[int64]int, where string, args []any) error {

@@ -89,7 +89,7 @@ func search(ctx context.Context, tx *sql.Tx, q Query, limit int) ([]Hit, error) 
 	where, args := q.filters()
 	args = append(args, sql.Named("limit", limit))
 	const columns = `t.id, t.conversation_id, t.query, t.mode, t.status, t.tool, t.tool_family, t.confidence,
-		t.grounded, t.created_at, r.score, r.wrong_tool, r.wanted_tool, r.comment, r.rated_at`
+		t.grounded, t.created_at, ` + ratingColumns
 	var query string
 	if match := q.match(); match != "" {
 		args = append(args, sql.Named("match", match), sql.Named("cap", rankedMatches))
@@ -128,19 +128,15 @@ func search(ctx context.Context, tx *sql.Tx, q Query, limit int) ([]Hit, error) 
 		var h hitRow
 		var confidence sql.NullFloat64
 		var started int64
-		var score, wrong, rated sql.NullInt64
-		var wanted, comment sql.NullString
+		var r ratingRow
 		err := rows.Scan(&h.Source, &h.doc, &h.Score, &h.TurnID, &h.ConversationID, &h.Query, &h.Mode, &h.Status,
-			&h.Tool, &h.ToolFamily, &confidence, &h.Grounded, &started, &score, &wrong, &wanted, &comment, &rated)
+			&h.Tool, &h.ToolFamily, &confidence, &h.Grounded, &started, &r.score, &r.wrong, &r.wanted, &r.comment, &r.rated)
 		if err != nil {
 			return nil, err
 		}
 		h.Confidence = confidence.Float64
 		h.Started = fromUnixMS(started)
-		if score.Valid {
-			h.Rating = &Rating{TurnID: h.TurnID, Score: Score(score.Int64), WrongTool: wrong.Int64 == 1,
-				WantedTool: wanted.String, Comment: comment.String, Rated: fromUnixMS(rated.Int64)}
-		}
+		h.Rating = r.rating(h.TurnID)
 		found = append(found, h)
 	}
 	if err := rows.Err(); err != nil {
