@@ -53,23 +53,14 @@ func (s *Store) Export(ctx context.Context, ids ...int64) (Dump, error) {
 			}
 			return nil
 		}
-		rows, err := tx.QueryContext(ctx, "SELECT "+conversationColumns+" FROM conversations c ORDER BY c.id")
+		convs, err := conversationsTx(ctx, tx, "ORDER BY c.id")
 		if err != nil {
 			return err
 		}
 		index := map[int64]int{}
-		for rows.Next() {
-			c, err := scanConversation(rows)
-			if err != nil {
-				rows.Close()
-				return err
-			}
+		for _, c := range convs {
 			index[c.ID] = len(d.Conversations)
 			d.Conversations = append(d.Conversations, ConversationDump{c, []Turn{}})
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
 		}
 		turns, err := loadTurns(ctx, tx, "1")
 		if err != nil {

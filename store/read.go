@@ -41,23 +41,25 @@ func (s *Store) Conversations(ctx context.Context, limit int) ([]Conversation, e
 	}
 	var out []Conversation
 	err := s.readTx(ctx, func(tx *sql.Tx) error {
-		out = out[:0]
-		rows, err := tx.QueryContext(ctx, "SELECT "+conversationColumns+
-			" FROM conversations c ORDER BY c.updated_at DESC, c.id DESC LIMIT ?", limit)
+		var err error
+		out, err = conversationsTx(ctx, tx, "ORDER BY c.updated_at DESC, c.id DESC LIMIT ?", limit)
+		return err
+	})
+	return out, classify(s.path, "list conversations", err)
+}
+
+// conversationsTx reads the conversations in the order tail gives.
+func conversationsTx(ctx context.Context, tx *sql.Tx, tail string, args ...any) ([]Conversation, error) {
+	var out []Conversation
+	err := eachRow(ctx, tx, "SELECT "+conversationColumns+" FROM conversations c "+tail, args, func(rows *sql.Rows) error {
+		c, err := scanConversation(rows)
 		if err != nil {
 			return err
 		}
-		defer rows.Close()
-		for rows.Next() {
-			c, err := scanConversation(rows)
-			if err != nil {
-				return err
-			}
-			out = append(out, c)
-		}
-		return rows.Err()
+		out = append(out, c)
+		return nil
 	})
-	return out, classify(s.path, "list conversations", err)
+	return out, err
 }
 
 // Conversation returns one conversation.
@@ -121,13 +123,8 @@ func (s *Store) Messages(ctx context.Context, conversationID int64) ([]Message, 
 		if _, err := conversationTx(ctx, tx, conversationID); err != nil {
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, `SELECT id, conversation_id, turn_id, role, text, created_at
-			FROM messages WHERE conversation_id = ? ORDER BY id`, conversationID)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
+		return eachRow(ctx, tx, `SELECT id, conversation_id, turn_id, role, text, created_at
+			FROM messages WHERE conversation_id = ? ORDER BY id`, []any{conversationID}, func(rows *sql.Rows) error {
 			var m Message
 			var created int64
 			if err := rows.Scan(&m.ID, &m.ConversationID, &m.TurnID, &m.Role, &m.Text, &created); err != nil {
@@ -135,8 +132,8 @@ func (s *Store) Messages(ctx context.Context, conversationID int64) ([]Message, 
 			}
 			m.Created = fromUnixMS(created)
 			out = append(out, m)
-		}
-		return rows.Err()
+			return nil
+		})
 	})
 	return out, classify(s.path, "read messages", err)
 }

@@ -118,13 +118,8 @@ func search(ctx context.Context, tx *sql.Tx, q Query, limit int) ([]Hit, error) 
 			FROM turns t LEFT JOIN ratings r ON r.turn_id = t.id
 			WHERE ` + where + ` ORDER BY t.created_at DESC, t.id DESC LIMIT :limit`
 	}
-	rows, err := tx.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	var found []hitRow
-	for rows.Next() {
+	err := eachRow(ctx, tx, query, args, func(rows *sql.Rows) error {
 		var h hitRow
 		var confidence sql.NullFloat64
 		var started int64
@@ -132,17 +127,17 @@ func search(ctx context.Context, tx *sql.Tx, q Query, limit int) ([]Hit, error) 
 		err := rows.Scan(&h.Source, &h.doc, &h.Score, &h.TurnID, &h.ConversationID, &h.Query, &h.Mode, &h.Status,
 			&h.Tool, &h.ToolFamily, &confidence, &h.Grounded, &started, &r.score, &r.wrong, &r.wanted, &r.comment, &r.rated)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		h.Confidence = confidence.Float64
 		h.Started = fromUnixMS(started)
 		h.Rating = r.rating(h.TurnID)
 		found = append(found, h)
-	}
-	if err := rows.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
-	rows.Close()
 	if err := addSnippets(ctx, tx, q.match(), found); err != nil {
 		return nil, err
 	}
