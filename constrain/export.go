@@ -44,7 +44,7 @@ func (m *Machine) GBNF() string {
 // argument may hold, so it matches such bytes where the machine refuses
 // them. Validate the decoded call with the machine before it runs.
 func (m *Machine) Regex(opts ExportOptions) string {
-	return m.libraryGrammar(opts.depth()).regex("root")
+	return m.libraryGrammar(opts.depth()).regex(ref("root"))
 }
 
 // libraryGrammar builds the rules of every call of the library.

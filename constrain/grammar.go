@@ -140,14 +140,13 @@ const (
 	precAtom
 )
 
-// regex prints the rule as one regular expression in the syntax Go's
-// regexp, Python's re and the guided-decoding engines share: (?:...)
-// groups, [...] classes, \xNN for control characters, other characters as
-// themselves.
-func (g *grammar) regex(name string) string {
-	memo := map[string]string{}
+// regex prints a rule (or a reference to one) as one regular expression
+// in the syntax Go's regexp, Python's re and the guided-decoding engines
+// share: (?:...) groups, [...] classes, \xNN for control characters,
+// other characters as themselves.
+func (g *grammar) regex(n *gnode) string {
 	var b strings.Builder
-	g.printRegex(&b, g.rules[name], precAlt, memo)
+	g.printRegex(&b, n, precAlt, map[string]string{})
 	return b.String()
 }
 
@@ -163,29 +162,8 @@ func (g *grammar) printRegex(b *strings.Builder, n *gnode, ctx int, memo map[str
 		writeRegexLit(b, n.lit)
 	case gClass:
 		writeRegexClass(b, n)
-	case gSeq:
-		if ctx > precSeq {
-			b.WriteString("(?:")
-		}
-		for _, k := range n.kids {
-			g.printRegex(b, k, precSeq+1, memo)
-		}
-		if ctx > precSeq {
-			b.WriteString(")")
-		}
-	case gAlt:
-		if ctx > precAlt {
-			b.WriteString("(?:")
-		}
-		for i, k := range n.kids {
-			if i > 0 {
-				b.WriteByte('|')
-			}
-			g.printRegex(b, k, precAlt+1, memo)
-		}
-		if ctx > precAlt {
-			b.WriteString(")")
-		}
+	case gSeq, gAlt:
+		printList(b, n, ctx, "(?:", "", "|", func(k *gnode, kctx int) { g.printRegex(b, k, kctx, memo) })
 	case gRep:
 		g.printRegex(b, n.kids[0], precAtom+1, memo)
 		b.WriteString(repSuffix(n.min, n.max))
@@ -218,23 +196,38 @@ func repSuffix(min, max int) string {
 	return fmt.Sprintf("{%d,%d}", min, max)
 }
 
+// printList prints the kids of a sequence or an alternation, joined by
+// seqSep or altSep, in a group (open ... ")") when the context binds
+// tighter than the node; print prints one kid in a context.
+func printList(b *strings.Builder, n *gnode, ctx int, open, seqSep, altSep string, print func(k *gnode, ctx int)) {
+	prec, sep := precSeq, seqSep
+	if n.op == gAlt {
+		prec, sep = precAlt, altSep
+	}
+	if ctx > prec {
+		b.WriteString(open)
+	}
+	for i, k := range n.kids {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		print(k, prec+1)
+	}
+	if ctx > prec {
+		b.WriteByte(')')
+	}
+}
+
+// regexSpecial are the characters escaped in a regular expression's
+// literal text; regexClassSpecial those escaped inside a class.
+const (
+	regexSpecial      = `\.+*?()|[]{}^$`
+	regexClassSpecial = `\]-^[`
+)
+
 func writeRegexLit(b *strings.Builder, s string) {
 	for _, r := range s {
-		switch {
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case strings.ContainsRune(`\.+*?()|[]{}^$`, r):
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(b, `\x%02x`, r)
-		default:
-			b.WriteRune(r)
-		}
+		writeRegexRune(b, r, regexSpecial)
 	}
 }
 
@@ -248,18 +241,20 @@ func writeRegexClass(b *strings.Builder, n *gnode) {
 		b.WriteByte('^')
 	}
 	for i := 0; i < len(n.ranges); i += 2 {
-		writeClassRune(b, n.ranges[i], `\]-^[`)
+		writeRegexRune(b, n.ranges[i], regexClassSpecial)
 		if n.ranges[i+1] != n.ranges[i] {
 			if n.ranges[i+1] > n.ranges[i]+1 {
 				b.WriteByte('-')
 			}
-			writeClassRune(b, n.ranges[i+1], `\]-^[`)
+			writeRegexRune(b, n.ranges[i+1], regexClassSpecial)
 		}
 	}
 	b.WriteByte(']')
 }
 
-func writeClassRune(b *strings.Builder, r rune, special string) {
+// writeRegexRune writes r with the characters of special escaped by a
+// backslash, control characters and DEL in hex.
+func writeRegexRune(b *strings.Builder, r rune, special string) {
 	switch {
 	case r == '\t':
 		b.WriteString(`\t`)
@@ -310,32 +305,8 @@ func (g *grammar) printGBNF(b *strings.Builder, n *gnode, ctx int) {
 			}
 		}
 		b.WriteByte(']')
-	case gSeq:
-		if ctx > precSeq {
-			b.WriteByte('(')
-		}
-		for i, k := range n.kids {
-			if i > 0 {
-				b.WriteByte(' ')
-			}
-			g.printGBNF(b, k, precSeq+1)
-		}
-		if ctx > precSeq {
-			b.WriteByte(')')
-		}
-	case gAlt:
-		if ctx > precAlt {
-			b.WriteByte('(')
-		}
-		for i, k := range n.kids {
-			if i > 0 {
-				b.WriteString(" | ")
-			}
-			g.printGBNF(b, k, precAlt+1)
-		}
-		if ctx > precAlt {
-			b.WriteByte(')')
-		}
+	case gSeq, gAlt:
+		printList(b, n, ctx, "(", " ", " | ", func(k *gnode, kctx int) { g.printGBNF(b, k, kctx) })
 	case gRep:
 		g.printGBNF(b, n.kids[0], precAtom+1)
 		b.WriteString(repSuffix(n.min, n.max))
@@ -347,24 +318,7 @@ func (g *grammar) printGBNF(b *strings.Builder, n *gnode, ctx int) {
 func writeGBNFString(b *strings.Builder, s string) {
 	b.WriteByte('"')
 	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		default:
-			if r < 0x20 || r == 0x7f {
-				fmt.Fprintf(b, `\x%02X`, r)
-			} else {
-				b.WriteRune(r)
-			}
-		}
+		writeGBNFRune(b, r, `"\`, "")
 	}
 	b.WriteByte('"')
 }
@@ -372,6 +326,12 @@ func writeGBNFString(b *strings.Builder, s string) {
 // writeGBNFClassRune escapes what llama.cpp's class parser would read as
 // syntax; it knows \x, \u, \U, \t, \r, \n, \\, \", \[ and \].
 func writeGBNFClassRune(b *strings.Builder, r rune) {
+	writeGBNFRune(b, r, `\]["`, "-^")
+}
+
+// writeGBNFRune writes r with the characters of backslashed escaped by a
+// backslash, and those of hexed, control characters and DEL in hex.
+func writeGBNFRune(b *strings.Builder, r rune, backslashed, hexed string) {
 	switch {
 	case r == '\t':
 		b.WriteString(`\t`)
@@ -379,10 +339,10 @@ func writeGBNFClassRune(b *strings.Builder, r rune) {
 		b.WriteString(`\n`)
 	case r == '\r':
 		b.WriteString(`\r`)
-	case r == '\\' || r == ']' || r == '[' || r == '"':
+	case strings.ContainsRune(backslashed, r):
 		b.WriteByte('\\')
 		b.WriteRune(r)
-	case r == '-' || r == '^' || r < 0x20 || r == 0x7f:
+	case strings.ContainsRune(hexed, r) || r < 0x20 || r == 0x7f:
 		fmt.Fprintf(b, `\x%02X`, r)
 	default:
 		b.WriteRune(r)

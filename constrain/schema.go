@@ -123,23 +123,16 @@ func (m *Machine) paramSchema(g *grammar, t *toolInfo, p paramInfo, depth int) j
 			s = append(s, jsonField{"type", "string"}, jsonField{"enum", spec.Enum})
 		} else {
 			rule := g.contentRule(p.pattern)
-			s = append(s, jsonField{"type", "string"}, jsonField{"pattern", "^(?:" + g.regexOf(rule) + ")$"})
+			s = append(s, jsonField{"type", "string"}, jsonField{"pattern", "^(?:" + g.regex(rule) + ")$"})
 		}
 	case kindExpression:
 		rule := g.exprRules(jsonFlavor(), depth)
-		s = append(s, jsonField{"type", "string"}, jsonField{"pattern", "^(?:" + g.regexOf(rule) + ")$"})
+		s = append(s, jsonField{"type", "string"}, jsonField{"pattern", "^(?:" + g.regex(rule) + ")$"})
 	}
 	if spec.Description != "" {
 		s = append(s, jsonField{"description", spec.Description})
 	}
 	return s
-}
-
-// regexOf prints a rule reference as a regular expression.
-func (g *grammar) regexOf(n *gnode) string {
-	var b strings.Builder
-	g.printRegex(&b, n, precAlt, map[string]string{})
-	return b.String()
 }
 
 // ValidateSchemaOutput reads a model's output under JSONSchema, writes the
