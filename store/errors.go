@@ -124,17 +124,27 @@ func accessError(path string, cause error) error {
 			"cannot write history database %s: directory %s is not writable (%s); make it writable %s",
 			path, dir, reason(err), elsewhere)}
 	}
-	if f, err := os.OpenFile(path, os.O_RDWR, 0); err != nil {
-		if !errors.Is(err, fs.ErrNotExist) {
-			return &DBError{path, ErrReadOnly, fmt.Sprintf(
-				"cannot write history database %s: the file is not writable (%s); make it writable %s",
-				path, reason(err), elsewhere)}
-		}
-	} else {
-		f.Close()
+	if err := checkWritable(path); err != nil {
+		return &DBError{path, ErrReadOnly, fmt.Sprintf(
+			"cannot write history database %s: the file is not writable (%s); make it writable %s",
+			path, reason(err), elsewhere)}
 	}
 	return &DBError{path, ErrReadOnly, fmt.Sprintf(
 		"cannot write history database %s (%s); check the file and its directory, %s", path, reason(cause), elsewhere)}
+}
+
+// checkWritable checks that the file at path opens for writing; a missing
+// file is no error (SQLite creates it).
+func checkWritable(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return nil
 }
 
 // probeDir checks that a file can be created in dir.

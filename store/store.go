@@ -15,7 +15,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -141,12 +140,8 @@ func (s *Store) prepare(ctx context.Context, target int) error {
 	// SQLite quietly opens a file it may not write read-only, and in WAL
 	// mode even takes the write lock; say so now rather than at the first
 	// turn.
-	if f, err := os.OpenFile(s.path, os.O_RDWR, 0); err != nil {
-		if !errors.Is(err, fs.ErrNotExist) {
-			return accessError(s.path, err)
-		}
-	} else {
-		f.Close()
+	if err := checkWritable(s.path); err != nil {
+		return accessError(s.path, err)
 	}
 	if version < target {
 		return s.migrate(ctx, target)
