@@ -98,13 +98,14 @@ func escapeLen(s string) int {
 	return i
 }
 
-// csiBodyLen skips parameter and intermediate bytes up to the final byte.
+// csiBodyLen skips parameter and intermediate bytes up to the final byte;
+// a control byte ends a broken sequence and is left to the caller.
 func csiBodyLen(s string) int {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x40 && s[i] <= 0x7e {
 			return i + 1
 		}
-		if s[i] < 0x20 || s[i] > 0x3f && s[i] < 0x40 {
+		if s[i] < 0x20 {
 			return i
 		}
 	}
