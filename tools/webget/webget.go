@@ -5,7 +5,6 @@
 package webget
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -15,7 +14,9 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Defaults used when an Options field is zero.
@@ -246,18 +247,16 @@ const maxReasonLen = 200
 
 // clip shortens s to at most n bytes on a rune boundary, marking the cut.
 func clip(s string, n int) string {
-	s = string(bytes.TrimSpace([]byte(s)))
+	s = strings.TrimSpace(s)
 	if len(s) <= n {
 		return s
 	}
 	cut := n
-	for cut > 0 && !isRuneStart(s[cut]) {
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
 	return s[:cut] + "…"
 }
-
-func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
 // JSONReason returns a Service.Reason that reads the string field key of
 // a JSON object body.
