@@ -90,13 +90,7 @@ func writeEngines(w io.Writer, cfg config.Config) {
 }
 
 func (a *app) configFileStatus() string {
-	path, how := a.configPath, "--config"
-	if path == "" {
-		path, how = a.deps.Getenv("GEAR_CONFIG"), "GEAR_CONFIG"
-	}
-	if path == "" {
-		path, how = config.DefaultPath(a.deps.Getenv), "default"
-	}
+	path, how := config.FilePath(a.configPath, a.deps.Getenv)
 	if path == "" {
 		return "none (neither XDG_CONFIG_HOME nor HOME is set)"
 	}

@@ -273,11 +273,6 @@ func sortedPairKeys(m map[string][2]float64) []string {
 // tuneConfigPath is the file --write edits: --config, GEAR_CONFIG, or the
 // default path.
 func (a *app) tuneConfigPath() string {
-	if a.configPath != "" {
-		return a.configPath
-	}
-	if p := a.deps.Getenv("GEAR_CONFIG"); p != "" {
-		return p
-	}
-	return config.DefaultPath(a.deps.Getenv)
+	path, _ := config.FilePath(a.configPath, a.deps.Getenv)
+	return path
 }

@@ -174,6 +174,27 @@ func DefaultPath(getenv Getenv) string {
 	return ""
 }
 
+// Where FilePath found the config file's name.
+const (
+	FromFlag    = "--config"
+	FromEnv     = "GEAR_CONFIG"
+	FromDefault = "default"
+)
+
+// FilePath is the config file Load reads: flag (--config) when given, else
+// $GEAR_CONFIG, else DefaultPath (empty when there is none); from says
+// which (FromFlag, FromEnv, FromDefault). A file the flag or GEAR_CONFIG
+// names must exist; the default one may be missing.
+func FilePath(flag string, getenv Getenv) (path, from string) {
+	if flag != "" {
+		return flag, FromFlag
+	}
+	if p := getenv("GEAR_CONFIG"); p != "" {
+		return p, FromEnv
+	}
+	return DefaultPath(getenv), FromDefault
+}
+
 // DefaultDB is the history file used without --db:
 // $XDG_DATA_HOME/gear/gear.db, else ~/.local/share/gear/gear.db.
 func DefaultDB(getenv Getenv) string {
@@ -186,19 +207,12 @@ func DefaultDB(getenv Getenv) string {
 	return "gear.db"
 }
 
-// Load builds the configuration: defaults, then the file at path (or, when
-// path is empty, the default file if it exists), then the environment.
-// A file given explicitly must exist.
+// Load builds the configuration: defaults, then the file FilePath names
+// for path (the --config flag, may be empty), then the environment.
 func Load(path string, getenv Getenv) (Config, error) {
 	cfg := Defaults()
-	explicit := path != ""
-	if !explicit {
-		path = getenv("GEAR_CONFIG")
-		explicit = path != ""
-	}
-	if !explicit {
-		path = DefaultPath(getenv)
-	}
+	path, from := FilePath(path, getenv)
+	explicit := from != FromDefault
 	if path != "" {
 		data, err := os.ReadFile(path)
 		switch {
