@@ -18,19 +18,10 @@ func numberByte(s *State, c byte, integer bool) stepResult {
 		return stepReject
 	}
 	switch s.sub {
-	case nStart:
+	case nStart, nSign:
 		switch {
-		case c == '-':
+		case c == '-' && s.sub == nStart:
 			s.sub, s.aux = nSign, 1
-		case c == '0':
-			s.sub = nZero
-		case c >= '1' && c <= '9':
-			s.sub = nInt
-		default:
-			return stepReject
-		}
-	case nSign:
-		switch {
 		case c == '0':
 			s.sub = nZero
 		case c >= '1' && c <= '9':
