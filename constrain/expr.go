@@ -276,15 +276,11 @@ func exprRoute(s *State, c byte, json bool) exprAction {
 					return exprReject
 				}
 				s.sub, s.aux = xIdent, identAux(1, word, origin)
-			case percent && isDigit(c):
-				s.sub, s.aux = xNumInt, 1
-			case percent && c == '.':
-				s.sub = xNumDot
-			case percent && c == '(':
-				if !push(s, false) {
-					return exprReject
-				}
+			case percent && (isDigit(c) || c == '.' || c == '('):
+				// A number or "(" after "%" makes it the modulo operator:
+				// read the byte as the operand it begins.
 				s.sub = xOperand
+				continue
 			default:
 				return exprReject
 			}
