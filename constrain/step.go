@@ -94,12 +94,7 @@ func (m *Machine) step(s *State, c byte) bool {
 			s.phase, s.node = phName, 0
 		case phName:
 			if isNameByte(c) {
-				child, ok := m.child(s.node, c)
-				if !ok {
-					return false
-				}
-				s.node = child
-				return true
+				return m.descend(s, c)
 			}
 			t := m.nodes[s.node].tool
 			if t < 0 {
@@ -107,14 +102,7 @@ func (m *Machine) step(s *State, c byte) bool {
 			}
 			s.phase, s.node = phAfterName, uint32(t)
 		case phAfterName:
-			if isSpace(c) {
-				return true
-			}
-			if c != '(' {
-				return false
-			}
-			s.phase = phOpen
-			return true
+			return punctuation(s, c, '(', phOpen)
 		case phOpen:
 			if isSpace(c) {
 				return true
@@ -192,14 +180,7 @@ func (m *Machine) step(s *State, c byte) bool {
 			}
 			return true
 		case phJColon:
-			if isSpace(c) {
-				return true
-			}
-			if c != ':' {
-				return false
-			}
-			s.phase = phJAfterColon
-			return true
+			return punctuation(s, c, ':', phJAfterColon)
 		case phJAfterColon:
 			if isSpace(c) {
 				return true
@@ -221,12 +202,7 @@ func (m *Machine) step(s *State, c byte) bool {
 			m.beginValue(s)
 		case phJName:
 			if isNameByte(c) {
-				child, ok := m.child(s.node, c)
-				if !ok {
-					return false
-				}
-				s.node = child
-				return true
+				return m.descend(s, c)
 			}
 			t := m.nodes[s.node].tool
 			if c != '"' || t < 0 {
@@ -235,14 +211,10 @@ func (m *Machine) step(s *State, c byte) bool {
 			s.phase, s.node = phJAfterName, uint32(t)
 			return true
 		case phJAfterName:
-			if isSpace(c) {
-				return true
+			if c == ',' {
+				s.sub, s.count = keyArgs, 0 // the "args" key comes next
 			}
-			if c != ',' {
-				return false
-			}
-			s.phase, s.sub, s.count = phJKey, keyArgs, 0
-			return true
+			return punctuation(s, c, ',', phJKey)
 		case phJArgs:
 			if isSpace(c) {
 				return true
@@ -261,18 +233,34 @@ func (m *Machine) step(s *State, c byte) bool {
 			s.phase, s.sub, s.param, s.count = phJKey, keyParam, 0, 1
 			return true
 		case phJClose:
-			if isSpace(c) {
-				return true
-			}
-			if c != '}' {
-				return false
-			}
-			s.phase = phDone
-			return true
+			return punctuation(s, c, '}', phDone)
 		default:
 			return false
 		}
 	}
+}
+
+// descend reads c, a byte of a tool name, down the name trie; no tool
+// name goes on with c when it reports false.
+func (m *Machine) descend(s *State, c byte) bool {
+	child, ok := m.child(s.node, c)
+	if ok {
+		s.node = child
+	}
+	return ok
+}
+
+// punctuation reads white space, or the one byte want that moves the call
+// on to phase next.
+func punctuation(s *State, c, want byte, next phase) bool {
+	if isSpace(c) {
+		return true
+	}
+	if c != want {
+		return false
+	}
+	s.phase = next
+	return true
 }
 
 const (
