@@ -191,7 +191,8 @@ func exitCode(err error) int {
 	return ExitFailure
 }
 
-// oneLine keeps an error message on one line and safe to print.
+// oneLine makes untrusted text — an error message, a participant's file,
+// a tool's response — safe to print on one line, spaces folded.
 func oneLine(s string) string {
 	return strings.Join(strings.Fields(sanitize.Line(s)), " ")
 }

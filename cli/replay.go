@@ -227,7 +227,7 @@ func writeReplay(w io.Writer, r replayResult) {
 		since = " since " + r.Since.Local().Format("2006-01-02 15:04")
 	}
 	fmt.Fprintf(w, "replayed %d turns%s\n", r.Replayed, since)
-	fmt.Fprintf(w, "engine: %s\n", clean(r.Engine))
+	fmt.Fprintf(w, "engine: %s\n", oneLine(r.Engine))
 	for _, k := range sortedKeys(r.Skipped) {
 		fmt.Fprintf(w, "skipped %d %s\n", r.Skipped[k], k)
 	}
@@ -244,14 +244,14 @@ func writeReplay(w io.Writer, r replayResult) {
 			what = "routing changed"
 		}
 		line := fmt.Sprintf("turn %d  %s  %s -> %s (%.2f)  %s", c.TurnID, c.Started.Local().Format("2006-01-02"),
-			clean(c.Was), clean(c.Now), c.NowConfidence, what)
+			oneLine(c.Was), oneLine(c.Now), c.NowConfidence, what)
 		fmt.Fprintln(w, clipCells(line, reportWidth))
-		fmt.Fprintln(w, clipCells("    "+clean(c.Query), reportWidth))
+		fmt.Fprintln(w, clipCells("    "+oneLine(c.Query), reportWidth))
 		if c.DecidedBy != "grounding" {
 			fmt.Fprintf(w, "    decided by %s: compared on the tool grounding ranks first\n", c.DecidedBy)
 		}
 		if c.Note != "" {
-			fmt.Fprintln(w, clipCells("    "+clean(c.Note), reportWidth))
+			fmt.Fprintln(w, clipCells("    "+oneLine(c.Note), reportWidth))
 		}
 	}
 }

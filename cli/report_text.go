@@ -26,7 +26,7 @@ const barWidth = 24
 func writeReportText(w io.Writer, r survey.Report) {
 	p := &printer{w: w}
 	p.linef("gear study report: %s, %s", plural(int64(r.Participants.N), "participant"), plural(int64(r.Turns.N), "turn"))
-	p.linef("questionnaire %s: %s used", clean(r.Questionnaire), plural(int64(r.Surveys.Used), "response"))
+	p.linef("questionnaire %s: %s used", oneLine(r.Questionnaire), plural(int64(r.Surveys.Used), "response"))
 	p.wrap("", "sources: "+sourcesLine(r))
 	if r.Anonymized {
 		p.line("anonymized: participant ids, file names and open-ended answers are left out")
@@ -54,7 +54,7 @@ func writeReportText(w io.Writer, r survey.Report) {
 		p.line("  no tool ran")
 	}
 	for _, u := range r.ToolUsage {
-		p.linef("  %-18s %s %6.1f%% %6d turns  %3d users", clipCells(clean(u.Tool), 18), bar(u.Share), 100*u.Share, u.Turns, u.Participants)
+		p.linef("  %-18s %s %6.1f%% %6d turns  %3d users", clipCells(oneLine(u.Tool), 18), bar(u.Share), 100*u.Share, u.Turns, u.Participants)
 	}
 	if r.Turns.WithTool > 0 {
 		p.linef("  %d of %d turns ran a tool", r.Turns.WithTool, r.Turns.N)
@@ -65,7 +65,7 @@ func writeReportText(w io.Writer, r survey.Report) {
 		p.line("  no rated turn ran a tool")
 	}
 	for _, t := range r.ToolSatisfaction {
-		p.proportionRow(clipCells(clean(t.Tool), 18), t.Proportion)
+		p.proportionRow(clipCells(oneLine(t.Tool), 18), t.Proportion)
 	}
 	p.wrap("  ", "rule: "+r.ToolSatisfactionRule)
 
@@ -83,7 +83,7 @@ func writeReportText(w io.Writer, r survey.Report) {
 	var missing []string
 	for _, pt := range r.Participants.List {
 		if pt.Survey != "complete" {
-			missing = append(missing, clean(pt.ID))
+			missing = append(missing, oneLine(pt.ID))
 		}
 	}
 	if len(missing) > 0 {
@@ -94,7 +94,7 @@ func writeReportText(w io.Writer, r survey.Report) {
 		r.Surveys.Used, r.Surveys.Complete, r.Surveys.InProgress))
 	p.wrap("  ", "rule: "+r.Surveys.Rule)
 	for _, v := range sortedKeys(r.Surveys.OtherVersions) {
-		p.linef("  %d responses to questionnaire %s are not analysed", r.Surveys.OtherVersions[v], clipCells(clean(v), 30))
+		p.linef("  %d responses to questionnaire %s are not analysed", r.Surveys.OtherVersions[v], clipCells(oneLine(v), 30))
 	}
 	for _, q := range r.Questions {
 		p.question(q, r.Anonymized)
@@ -132,7 +132,7 @@ func (p *printer) wrapHanging(first, rest, text string) {
 
 func (p *printer) headline(h survey.Headline) {
 	p.line("")
-	p.line(clean(h.Claim))
+	p.line(oneLine(h.Claim))
 	switch {
 	case h.N == 0:
 		p.line("  this study: no data")
@@ -142,9 +142,9 @@ func (p *printer) headline(h survey.Headline) {
 		p.linef("  this study: %.1f%% (95%% CI %.1f-%.1f, n %d)", 100*h.Value, 100*h.Low, 100*h.High, h.N)
 	}
 	if h.Detail != "" {
-		p.wrapHanging("              ", "              ", clean(h.Detail))
+		p.wrapHanging("              ", "              ", oneLine(h.Detail))
 	}
-	p.wrapHanging("  paper:      ", "              ", clean(h.Paper))
+	p.wrapHanging("  paper:      ", "              ", oneLine(h.Paper))
 	p.wrapHanging("  rule: ", "        ", h.Rule)
 }
 
@@ -158,7 +158,7 @@ func (p *printer) proportionRow(label string, x survey.Proportion) {
 
 func (p *printer) question(q survey.QuestionSummary, anonymized bool) {
 	p.line("")
-	p.wrapHanging(fmt.Sprintf("%2d. ", q.Number), "    ", clean(q.Text))
+	p.wrapHanging(fmt.Sprintf("%2d. ", q.Number), "    ", oneLine(q.Text))
 	switch {
 	case q.Distribution != nil:
 		d := q.Distribution
@@ -198,7 +198,7 @@ func (p *printer) question(q survey.QuestionSummary, anonymized bool) {
 	case q.Kind == survey.KindChoice:
 		p.linef("    %d answered; share of them choosing each tool:", q.Answered)
 		for _, c := range q.Choices {
-			p.linef("    %-18s %s %5.1f%% %4d", clipCells(clean(c.Option), 18), bar(c.Share), 100*c.Share, c.Count)
+			p.linef("    %-18s %s %5.1f%% %4d", clipCells(oneLine(c.Option), 18), bar(c.Share), 100*c.Share, c.Count)
 		}
 	default:
 		switch {
@@ -209,7 +209,7 @@ func (p *printer) question(q survey.QuestionSummary, anonymized bool) {
 		default:
 			p.linef("    %d answers:", q.Answered)
 			for _, a := range q.Answers {
-				p.wrapHanging("    - ", "      ", clean(a))
+				p.wrapHanging("    - ", "      ", oneLine(a))
 			}
 		}
 	}
@@ -248,7 +248,7 @@ func counts(m map[string]int) string {
 	sort.Strings(keys)
 	parts := make([]string, len(keys))
 	for i, k := range keys {
-		parts[i] = fmt.Sprintf("%s %d", clean(k), m[k])
+		parts[i] = fmt.Sprintf("%s %d", oneLine(k), m[k])
 	}
 	return strings.Join(parts, ", ")
 }
@@ -259,13 +259,10 @@ func sourcesLine(r survey.Report) string {
 	}
 	names := make([]string, len(r.Sources))
 	for i, s := range r.Sources {
-		names[i] = clean(s)
+		names[i] = oneLine(s)
 	}
 	return strings.Join(names, ", ")
 }
-
-// clean makes text from a participant's file safe and one line.
-func clean(s string) string { return strings.Join(strings.Fields(sanitize.Line(s)), " ") }
 
 // clipCells cuts s to n terminal cells.
 func clipCells(s string, n int) string { return ansi.Truncate(s, n, "…") }

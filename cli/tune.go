@@ -226,7 +226,7 @@ func writeTune(w io.Writer, r tuneResult, configPath string) {
 			fmt.Fprintf(w, "  %4d  %s\n", r.Skipped[k], k)
 		}
 	}
-	fmt.Fprintf(w, "engine: %s\n", clean(r.Engine))
+	fmt.Fprintf(w, "engine: %s\n", oneLine(r.Engine))
 	fmt.Fprintln(w, "decisions re-made from each query's S and P, routed by the threshold")
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "%-12s %8s %8s\n", "parameter", "before", "after")
