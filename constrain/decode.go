@@ -108,9 +108,9 @@ func (m *Machine) Decode(ctx context.Context, src CandidateSource, opts DecodeOp
 	text := ""
 	for step := 0; ; step++ {
 		if m.Accepting(s) {
-			call, err := tools.Parse(text, m.lookup)
+			call, err := m.parseAccepted(text)
 			if err != nil {
-				return Decoded{}, fmt.Errorf("constrain: the machine accepted a call the parser refuses (%v); please report this as a bug", err)
+				return Decoded{}, err
 			}
 			return Decoded{Text: text, Call: call, Steps: step}, nil
 		}

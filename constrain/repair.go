@@ -66,7 +66,7 @@ func (m *Machine) Repair(text string) (Repaired, error) {
 	for {
 		s, at, mark, ok := m.run(text)
 		if ok && m.Accepting(s) {
-			call, err := m.Validate(text)
+			call, err := m.parseAccepted(text)
 			if err != nil {
 				return Repaired{}, err
 			}

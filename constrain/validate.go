@@ -38,6 +38,11 @@ func (m *Machine) Validate(text string) (tools.Call, error) {
 	if !ok || !m.Accepting(s) {
 		return tools.Call{}, m.describe(text, at, s, mark)
 	}
+	return m.parseAccepted(text)
+}
+
+// parseAccepted parses a call the machine accepted, for its value.
+func (m *Machine) parseAccepted(text string) (tools.Call, error) {
 	call, err := tools.Parse(text, m.lookup)
 	if err != nil {
 		// The machine and the parser are tested to agree; if they ever do
