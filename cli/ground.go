@@ -205,16 +205,7 @@ func probeLine(t grounding.ToolScore) string {
 	case grounding.StatusTimedOut:
 		return oneLine(call) + " -> (timed out)"
 	case grounding.StatusMock:
-		return oneLine(call) + " -> (mock) " + clipResponse(oneLine(t.Response), 60)
+		return oneLine(call) + " -> (mock) " + clip(oneLine(t.Response), 60)
 	}
-	return oneLine(call) + " -> " + clipResponse(oneLine(t.Response), 60)
-}
-
-// clipResponse shortens s to at most n runes, marking the cut.
-func clipResponse(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
+	return oneLine(call) + " -> " + clip(oneLine(t.Response), 60)
 }

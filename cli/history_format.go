@@ -275,6 +275,7 @@ func indent(s, prefix string) string {
 	return strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n"+prefix)
 }
 
+// clip shortens s to at most n runes, marking the cut.
 func clip(s string, n int) string {
 	r := []rune(s)
 	if len(r) <= n {
