@@ -219,12 +219,13 @@ func (m *Machine) closingByte(s State) (byte, bool) {
 	allowed := m.Allowed(s)
 	want := func(c byte) (byte, bool) { return c, allowed.Has(c) }
 	json := s.flags&flagJSON != 0
+	closeCall := byte(')') // what closes the arguments
+	if json {
+		closeCall = '}'
+	}
 	switch s.phase {
-	case phOpen, phBeforeValue, phJArgs:
-		if json {
-			return want('}')
-		}
-		return want(')')
+	case phOpen, phBeforeValue, phJArgs, phAfterValue:
+		return want(closeCall)
 	case phJAfterColon:
 		if s.sub == keyParam {
 			return 0, false // an argument would have to be invented
@@ -240,10 +241,7 @@ func (m *Machine) closingByte(s State) (byte, bool) {
 			}
 			return want('"')
 		case nZero, nInt, nFrac:
-			if json {
-				return want('}')
-			}
-			return want(')')
+			return want(closeCall)
 		case sEsc, sHex, sUTF8, nSign, nDot:
 			return 0, false
 		}
@@ -252,11 +250,6 @@ func (m *Machine) closingByte(s State) (byte, bool) {
 			return want(')')
 		}
 		return want('"')
-	case phAfterValue:
-		if json {
-			return want('}')
-		}
-		return want(')')
 	}
 	return m.forcedByte(s)
 }
