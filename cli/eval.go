@@ -8,7 +8,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"sort"
 
 	"github.com/spf13/cobra"
 
@@ -122,11 +121,7 @@ func writeReport(w io.Writer, engine string, rep grounding.Report, preds []groun
 	fmt.Fprintf(w, "engine: %s\n", engine)
 	fmt.Fprintf(w, "n %d   accuracy %.3f   macro-F1 %.3f   ECE %.3f   ms/query p50 %.3f p95 %.3f\n\n",
 		rep.N, rep.Accuracy, rep.MacroF1, rep.ECE, rep.MSPerQuery.P50, rep.MSPerQuery.P95)
-	labels := make([]string, 0, len(rep.PerLabel))
-	for l := range rep.PerLabel {
-		labels = append(labels, l)
-	}
-	sort.Strings(labels)
+	labels := sortedKeys(rep.PerLabel)
 	fmt.Fprintf(w, "%-10s %6s %10s %8s %8s\n", "label", "n", "precision", "recall", "f1")
 	for _, l := range labels {
 		s := rep.PerLabel[l]
@@ -138,11 +133,7 @@ func writeReport(w io.Writer, engine string, rep grounding.Report, preds []groun
 			predicted[p] = true
 		}
 	}
-	cols := make([]string, 0, len(predicted))
-	for p := range predicted {
-		cols = append(cols, p)
-	}
-	sort.Strings(cols)
+	cols := sortedKeys(predicted)
 	fmt.Fprintf(w, "\nconfusion (label -> predicted family):\n%-10s", "")
 	for _, c := range cols {
 		fmt.Fprintf(w, " %9s", c)
@@ -164,21 +155,11 @@ func writeReport(w io.Writer, engine string, rep grounding.Report, preds []groun
 	if len(bySource) == 0 {
 		return
 	}
-	sources := make([]string, 0, len(bySource))
-	for s := range bySource {
-		sources = append(sources, s)
-	}
-	sort.Strings(sources)
 	fmt.Fprintf(w, "\n%-12s %6s %9s   recall by label\n", "source", "n", "accuracy")
-	for _, s := range sources {
+	for _, s := range sortedKeys(bySource) {
 		r := grounding.Summarize(bySource[s])
 		fmt.Fprintf(w, "%-12s %6d %9.3f  ", s, r.N, r.Accuracy)
-		ls := make([]string, 0, len(r.PerLabel))
-		for l := range r.PerLabel {
-			ls = append(ls, l)
-		}
-		sort.Strings(ls)
-		for _, l := range ls {
+		for _, l := range sortedKeys(r.PerLabel) {
 			fmt.Fprintf(w, " %s %.3f (%d)", l, r.PerLabel[l].Recall, r.PerLabel[l].N)
 		}
 		fmt.Fprintln(w)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -247,7 +246,7 @@ func writeTune(w io.Writer, r tuneResult, configPath string) {
 	line("fitted on, before", r.TrainBefore)
 	line("fitted on, after", r.TrainAfter)
 	if len(r.BySource) > 1 {
-		for _, src := range sortedPairKeys(r.BySource) {
+		for _, src := range sortedKeys(r.BySource) {
 			v := r.BySource[src]
 			fmt.Fprintf(w, "held out, %-8s accuracy %.3f -> %.3f\n", src, v[0], v[1])
 		}
@@ -259,15 +258,6 @@ func writeTune(w io.Writer, r tuneResult, configPath string) {
 	case configPath != "":
 		fmt.Fprintf(w, "Not written: run gear tune --write to save them to %s.\n", configPath)
 	}
-}
-
-func sortedPairKeys(m map[string][2]float64) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // tuneConfigPath is the file --write edits: --config, GEAR_CONFIG, or the
