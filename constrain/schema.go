@@ -52,11 +52,16 @@ func (m *Machine) JSONSchema(opts ExportOptions) []byte {
 	var variants []any
 	for i := range m.tools {
 		t := &m.tools[i]
+		// Each parameter's schema once: the variants share them.
+		schemas := make([]jsonObject, len(t.params))
+		for k := range t.params {
+			schemas[k] = paramSchema(g, t.spec.Params[k], &t.params[k], depth)
+		}
 		for k := t.required; k <= len(t.params); k++ {
 			props := jsonObject{}
 			required := []string{}
-			for _, p := range t.params[:k] {
-				props = append(props, jsonField{p.name, m.paramSchema(g, t, p, depth)})
+			for j, p := range t.params[:k] {
+				props = append(props, jsonField{p.name, schemas[j]})
 				required = append(required, p.name)
 			}
 			desc := t.spec.Description
@@ -102,13 +107,8 @@ func (m *Machine) JSONSchema(opts ExportOptions) []byte {
 	return out
 }
 
-func (m *Machine) paramSchema(g *grammar, t *toolInfo, p paramInfo, depth int) jsonObject {
-	var spec tools.Param
-	for _, sp := range t.spec.Params {
-		if sp.Name == p.name {
-			spec = sp
-		}
-	}
+// paramSchema is the schema of one parameter: spec and p describe it.
+func paramSchema(g *grammar, spec tools.Param, p *paramInfo, depth int) jsonObject {
 	s := jsonObject{}
 	switch p.kind {
 	case kindNumber:
