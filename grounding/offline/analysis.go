@@ -16,6 +16,9 @@ type analysis struct {
 	query string
 	lower string
 	toks  []token
+	// words are the tokens of lower as typed, before correctTypos: what
+	// hasWord and followedBy read, tokenized once.
+	words []token
 	// numbers are every quantity, dates and times included; excluded
 	// tells which are parts of a date or time.
 	numbers []number
@@ -84,6 +87,7 @@ func (e *Engine) analyze(query string) *analysis {
 // analyzeText reads a text as a whole.
 func (e *Engine) analyzeText(query string) *analysis {
 	a := &analysis{lx: e.lex, query: query, lower: strings.ToLower(query), toks: tokenize(query)}
+	a.words = tokenize(a.lower)
 	a.correctTypos()
 	a.numbers = findNumbers(query, a.toks)
 	for _, m := range dateTimeRe.FindAllStringIndex(query, -1) {
@@ -102,7 +106,7 @@ func (e *Engine) analyzeText(query string) *analysis {
 	for _, m := range dateRe.FindAllStringIndex(query, -1) {
 		a.dates = append(a.dates, strings.ToLower(query[m[0]:m[1]]))
 	}
-	if hasAnyWord(a.lower, "tonight") {
+	if a.hasWord("tonight") {
 		a.dates = append(a.dates, "today")
 	}
 	a.readForeign()

@@ -126,10 +126,9 @@ func (e *Engine) preliminary(a *analysis) string {
 	return shapeOther
 }
 
-// followedBy reports whether the phrase occurs at word boundaries and the
-// next word is one of next ("" meaning the end of the text).
-func followedBy(text, phrase string, next ...string) bool {
-	toks := tokenize(text)
+// followedBy reports whether the phrase occurs in the tokens and the next
+// word is one of next ("" meaning the end of the text).
+func followedBy(toks []token, phrase string, next ...string) bool {
 	words := strings.Fields(phrase)
 	for i := 0; i+len(words) <= len(toks); i++ {
 		match := true

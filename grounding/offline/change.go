@@ -56,7 +56,7 @@ func percentChange(a *analysis) string {
 			change = true
 		}
 	}
-	if !asked || !change || strings.Contains(a.query, "%") && !hasAnyWord(a.lower, "what", "how") {
+	if !asked || !change || strings.Contains(a.query, "%") && !a.hasWord("what", "how") {
 		return ""
 	}
 	nums := a.unexcludedNumbers()

@@ -45,13 +45,13 @@ func asksTime(a *analysis) bool {
 		}
 	}
 	for _, cue := range []string{"what time", "what's the time", "whats the time", "what is the time", "tell me the time"} {
-		if followedBy(low, cue, "", "in", "now", "there", "here", "at", "please", "right", "currently", "for", "where") {
+		if followedBy(a.words, cue, "", "in", "now", "there", "here", "at", "please", "right", "currently", "for", "where") {
 			return true
 		}
 	}
 	// "what time do they have in Cairo", "what time of day is it in Lima":
 	// the clock's time (clockSense), somewhere or now.
-	if questionForm(a.query, a.toks) == conceptClock && (len(a.places) > 0 || hasAnyWord(low, "now", "there", "here", "currently")) {
+	if questionForm(a.query, a.toks) == conceptClock && (len(a.places) > 0 || a.hasWord("now", "there", "here", "currently")) {
 		return true
 	}
 	if a.clockAtPlace() || a.dayState() || a.zoneDifference() || a.callingNow() {
@@ -91,7 +91,7 @@ func (a *analysis) clockAtPlace() bool {
 // Honolulu right now", "is it already tomorrow in Manila", "is it too late
 // to phone her now".
 func (a *analysis) dayState() bool {
-	where := len(a.places) > 0 || hasAnyWord(a.lower, "there", "now", "yet")
+	where := len(a.places) > 0 || a.hasWord("there", "now", "yet")
 	if !where {
 		return false
 	}
@@ -133,7 +133,7 @@ func (a *analysis) zoneDifference() bool {
 	if len(a.places) == 0 {
 		return false
 	}
-	clockWord := hasAnyWord(a.lower, "hour", "hours", "time", "clock", "clocks")
+	clockWord := a.hasWord("hour", "hours", "time", "clock", "clocks")
 	for _, t := range a.toks {
 		switch t.text {
 		case "ahead", "behind":
@@ -151,7 +151,7 @@ func (a *analysis) zoneDifference() bool {
 // I call Oslo now will I wake anyone up", "can I phone my sister in Perth
 // now or is she asleep" — is a question of the time there.
 func (a *analysis) callingNow() bool {
-	if !hasAnyWord(a.lower, "now", "late", "early", "asleep", "awake", "wake", "sleeping") {
+	if !a.hasWord("now", "late", "early", "asleep", "awake", "wake", "sleeping") {
 		return false
 	}
 	for i, t := range a.toks {
@@ -273,7 +273,7 @@ func asksDate(a *analysis) bool {
 	}
 	for _, cue := range []string{"what date", "what's the date", "whats the date", "what is the date", "tell me the date",
 		"give me the date", "what day", "which day", "what day of the week", "what's the day", "what is the day"} {
-		if followedBy(low, cue, "", "today", "now", "please", "in", "there", "here", "right", "currently") {
+		if followedBy(a.words, cue, "", "today", "now", "please", "in", "there", "here", "right", "currently") {
 			return true
 		}
 	}
@@ -298,7 +298,7 @@ func asksDate(a *analysis) bool {
 	}
 	// "is today Monday?"
 	for _, day := range []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"} {
-		if followedBy(low, "is today", day) || followedBy(low, "is it", day) {
+		if followedBy(a.words, "is today", day) || followedBy(a.words, "is it", day) {
 			return true
 		}
 	}

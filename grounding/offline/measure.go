@@ -315,7 +315,7 @@ func paceOrSpeed(a *analysis, amounts, targets []quantity) (string, []quantity) 
 		return "", nil
 	}
 	switch {
-	case hasAnyWord(a.lower, "pace"):
+	case a.hasWord("pace"):
 		expr := dur.value + " / " + dist.value
 		for _, t := range targets {
 			if t.rate && t.phrase.unit.dim == "length" && t.phrase.unit.name != dist.phrase.unit.name {
@@ -325,7 +325,7 @@ func paceOrSpeed(a *analysis, amounts, targets []quantity) (string, []quantity) 
 			}
 		}
 		return expr, []quantity{*dist, *dur}
-	case hasAnyWord(a.lower, "speed", "fast"):
+	case a.hasWord("speed", "fast"):
 		return dist.value + " / " + dur.value, []quantity{*dist, *dur}
 	}
 	return "", nil

@@ -162,7 +162,7 @@ func (e *Engine) asksWeather(a *analysis) bool {
 	if a.currentReading(last) {
 		return true
 	}
-	return hasAnyWord(a.lower, "yesterday", "tonight", "weekend", "outside") ||
+	return a.hasWord("yesterday", "tonight", "weekend", "outside") ||
 		containsPhrase(a.lower, "chance of") || len(a.places) > 0 || len(a.dates) > 0
 }
 

@@ -46,7 +46,7 @@ func wordProblem(a *analysis) string {
 		op = "/"
 	case hasAnyWord(question, "left", "remain", "remaining", "more", "fewer", "less", "difference", "change", "longer", "taller", "older", "younger", "shorter"):
 		op = "-"
-	case hasAnyWord(a.lower, "each", "every", "per", "times", "rows", "groups", "packs", "boxes", "bags", "twice", "double", "doubles", "triple"):
+	case a.hasWord("each", "every", "per", "times", "rows", "groups", "packs", "boxes", "bags", "twice", "double", "doubles", "triple"):
 		op = "*"
 	}
 	parts := make([]string, len(nums))
@@ -67,7 +67,17 @@ func wordProblem(a *analysis) string {
 // hasAnyWord reports whether the lower-case text has one of the words as a
 // whole word.
 func hasAnyWord(text string, words ...string) bool {
-	for _, tok := range tokenize(text) {
+	return tokensHave(tokenize(text), words)
+}
+
+// hasWord reports whether the query, as typed, has one of the words as a
+// whole word.
+func (a *analysis) hasWord(words ...string) bool {
+	return tokensHave(a.words, words)
+}
+
+func tokensHave(toks []token, words []string) bool {
+	for _, tok := range toks {
 		for _, w := range words {
 			if tok.text == w {
 				return true
