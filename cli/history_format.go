@@ -95,17 +95,26 @@ func routeText(t store.Turn) string {
 	return route
 }
 
-// chosenText says who chose the tool.
-func chosenText(c store.Chooser) string {
-	switch c {
+// choiceText ends a route line, in the terminal and in Markdown alike:
+// who chose the tool, grounding's confidence and how the call was emitted,
+// each after " · ".
+func choiceText(t store.Turn) string {
+	var s string
+	switch t.ChosenBy {
 	case store.ChosenByUser:
-		return "chosen by you"
+		s += " · chosen by you"
 	case store.ChosenByCall:
-		return "typed call"
+		s += " · typed call"
 	case store.ChosenByGrounding:
-		return "chosen by grounding"
+		s += " · chosen by grounding"
 	}
-	return ""
+	if t.HasConfidence() {
+		s += fmt.Sprintf(" · confidence %.2f", t.Confidence)
+	}
+	if t.Emission != "" {
+		s += " · call " + string(t.Emission)
+	}
+	return s
 }
 
 // withProbabilities says whether the grounding rows carry probabilities
@@ -140,16 +149,7 @@ func writeTurn(w io.Writer, t store.Turn) {
 				route += " [" + sanitize.Line(t.ToolFamily) + "]"
 			}
 		}
-		if c := chosenText(t.ChosenBy); c != "" {
-			route += " · " + c
-		}
-		if t.HasConfidence() {
-			route += fmt.Sprintf(" · confidence %.2f", t.Confidence)
-		}
-		if t.Emission != "" {
-			route += " · call " + string(t.Emission)
-		}
-		fmt.Fprintln(w, route)
+		fmt.Fprintln(w, route+choiceText(t))
 	}
 	if t.RepairNote != "" {
 		fmt.Fprintf(w, "repair: %s\n", sanitize.Line(t.RepairNote))

@@ -56,16 +56,7 @@ func writeMarkdownTurn(w io.Writer, t store.Turn) {
 		if t.Tool != "" {
 			line += " · tool " + mdText(t.Tool)
 		}
-		if c := chosenText(t.ChosenBy); c != "" {
-			line += " · " + c
-		}
-		if t.HasConfidence() {
-			line += fmt.Sprintf(" · confidence %.2f", t.Confidence)
-		}
-		if t.Emission != "" {
-			line += " · call " + string(t.Emission)
-		}
-		fmt.Fprintln(w, line)
+		fmt.Fprintln(w, line+choiceText(t))
 		fmt.Fprintln(w)
 	}
 	if len(t.Grounding) > 0 {
