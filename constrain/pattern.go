@@ -44,7 +44,6 @@ type nfaKind uint8
 const (
 	nfaByte  nfaKind = iota // one byte in [lo, hi], then out
 	nfaSplit                // epsilon to out and out1
-	nfaEps                  // epsilon to out
 	nfaMatch
 	nfaFail
 )
@@ -114,22 +113,17 @@ func (b *nfaBuilder) build(re *syntax.Regexp, next int32) (int32, error) {
 			return 0, err
 		}
 		return b.add(nfaState{kind: nfaSplit, out: body, out1: next}), nil
-	case syntax.OpStar:
+	case syntax.OpStar, syntax.OpPlus:
 		loop := b.add(nfaState{kind: nfaSplit, out1: next})
 		body, err := b.build(re.Sub[0], loop)
 		if err != nil {
 			return 0, err
 		}
 		b.states[loop].out = body
+		if re.Op == syntax.OpPlus {
+			return body, nil // the body once before the loop's choice
+		}
 		return loop, nil
-	case syntax.OpPlus:
-		loop := b.add(nfaState{kind: nfaSplit, out1: next})
-		body, err := b.build(re.Sub[0], loop)
-		if err != nil {
-			return 0, err
-		}
-		b.states[loop].out = body
-		return body, nil
 	}
 	return 0, fmt.Errorf("unsupported construct %s", re)
 }
@@ -241,8 +235,6 @@ func determinise(states []nfaState, start int32) (*dfa, error) {
 			switch states[s].kind {
 			case nfaSplit:
 				stack = append(stack, states[s].out1, states[s].out)
-			case nfaEps:
-				stack = append(stack, states[s].out)
 			case nfaByte, nfaMatch:
 				out = append(out, s)
 			}
