@@ -33,14 +33,10 @@ func (a *app) chatOptions(ctx context.Context, st *store.Store) (ui.Options, err
 	if err != nil {
 		return ui.Options{}, err
 	}
-	mode, err := survey.DefaultMode(ctx, st)
-	if err != nil {
-		return ui.Options{}, err
-	}
 	ag, err := a.newAgent(ctx, st)
 	if err != nil {
 		return ui.Options{}, err
 	}
-	return ui.Options{Agent: ui.FromAgent(ag), History: st, Survey: a.surveyOpener(st), Mode: agent.Mode(mode),
+	return ui.Options{Agent: ui.FromAgent(ag), History: st, Survey: a.surveyOpener(st), Mode: agent.Mode(survey.ModeFor(study.Phase)),
 		StudyPhase: study.Phase, Resume: true, Now: a.deps.Now}, nil
 }
