@@ -168,9 +168,7 @@ func isQuestionish(a *analysis) bool {
 	if strings.Contains(a.query, "?") {
 		return true
 	}
-	switch a.firstWord() {
-	case "is", "are", "was", "were", "do", "does", "did", "will", "would", "can", "could", "should", "has", "have",
-		"who", "whom", "whose", "what", "what's", "whats", "which", "where", "where's", "when", "why", "how":
+	if first := a.firstWord(); opensYesNo(first) || isWhQuestion(first) || first == "when" {
 		return true
 	}
 	return containsPhrase(a.lower, "tell me") || containsPhrase(a.lower, "i want to know") ||
@@ -180,11 +178,16 @@ func isQuestionish(a *analysis) bool {
 // isYesNoQuestion: an auxiliary verb first ("is it open", "can you ...")
 // or a question mark.
 func isYesNoQuestion(a *analysis) bool {
-	switch a.firstWord() {
+	return opensYesNo(a.firstWord()) || strings.HasSuffix(strings.TrimSpace(a.query), "?")
+}
+
+// opensYesNo: the auxiliary verbs a yes-no question opens with.
+func opensYesNo(w string) bool {
+	switch w {
 	case "is", "are", "was", "were", "do", "does", "did", "will", "would", "can", "could", "should", "has", "have":
 		return true
 	}
-	return strings.HasSuffix(strings.TrimSpace(a.query), "?")
+	return false
 }
 
 func focusIsDefinition(low string) bool {

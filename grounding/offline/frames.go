@@ -161,7 +161,7 @@ func (lx *lexicon) clauseHead(toks []token, c span) (int, frame) {
 		return i, frameCommand // "how do you say good night in Italian": a translation
 	}
 	switch {
-	case isWhQuestion(w) || w == "when" || w == "whom" || w == "whose" || w == "in" && i+1 < c.to && (toks[i+1].text == "which" || toks[i+1].text == "what"):
+	case isWhQuestion(w) || w == "when" || w == "in" && i+1 < c.to && (toks[i+1].text == "which" || toks[i+1].text == "what"):
 		return i, frameQuestion
 	case isAuxiliary(w):
 		return i, frameQuestion

@@ -240,7 +240,7 @@ func (e *Engine) clue(a *analysis) (span, bool) {
 		return inSituQuestion(a)
 	}
 	switch first, second := a.toks[0].text, a.toks[1].text; {
-	case (first == "this" || first == "these") && !isAuxiliary(second) && !isPersonal(second) && second != "is" && second != "was":
+	case (first == "this" || first == "these") && !isAuxiliary(second) && !isPersonal(second):
 	case (first == "he" || first == "she") && !isPersonal(second):
 	default:
 		return span{}, false
