@@ -2,6 +2,7 @@ package tools
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -181,9 +182,9 @@ func (p *parser) quoted(param Param) (Value, error) {
 		return Value{}, p.fail(start+errAt, "%s", msg)
 	}
 	p.i += n
-	if _, ok := param.ContentPattern(); ok {
+	if matched, patterned := matchContent(param, content); patterned {
 		raw := p.s[start+1 : p.i-1]
-		if strings.ContainsRune(raw, '\\') || !matchContent(param, content) {
+		if strings.ContainsRune(raw, '\\') || !matched {
 			return Value{}, p.fail(start, "%s for %s: %s", param.ExpectedContent(), param.Name, truncateQuoted(raw))
 		}
 		return String(content), nil
@@ -253,20 +254,19 @@ func normalizeExpression(s string) string {
 	}, s))
 }
 
-func matchContent(param Param, content string) bool {
+// matchContent reports whether param is pattern-typed (enum, datetime,
+// date: the types ContentPattern gives a pattern for) and, if so, whether
+// content matches.
+func matchContent(param Param, content string) (matched, patterned bool) {
 	switch param.Type {
 	case TypeDateTime:
-		return dateTimeRe.MatchString(content)
+		return dateTimeRe.MatchString(content), true
 	case TypeDate:
-		return dateRe.MatchString(content)
+		return dateRe.MatchString(content), true
 	case TypeEnum:
-		for _, v := range param.Enum {
-			if v == content {
-				return true
-			}
-		}
+		return slices.Contains(param.Enum, content), true
 	}
-	return false
+	return false, false
 }
 
 // ExpectedContent says what a pattern-typed parameter (enum, datetime,
