@@ -18,18 +18,11 @@ func (a *app) newAgent(ctx context.Context, st *store.Store) (*agent.Agent, erro
 		return nil, err
 	}
 	cfg := a.cfg
-	opts := []llm.Option{llm.WithHTTPClient(a.deps.HTTP)}
 	eng := agent.Engines{}
-	clients := map[llm.Role]*llm.Client{}
 	for _, role := range llm.Roles() {
 		ep := llm.Resolve(cfg, role)
 		rm := store.RoleModel{Engine: store.EngineOffline, Model: store.EngineOffline}
 		if !ep.Offline {
-			c, err := llm.New(ep, opts...)
-			if err != nil {
-				return nil, err
-			}
-			clients[role] = c
 			rm = store.RoleModel{Engine: string(ep.Server), Model: ep.Model}
 		}
 		switch role {
@@ -55,10 +48,33 @@ func (a *app) newAgent(ctx context.Context, st *store.Store) (*agent.Agent, erro
 	if st != nil {
 		ac.Recorder = st
 	}
-	if c := clients[llm.RoleChat]; c != nil {
-		ac.Chat = agent.ChatClient(c)
+	chat, err := a.llmClient(llm.RoleChat)
+	if err != nil {
+		return nil, err
+	}
+	if chat != nil {
+		ac.Chat = agent.ChatClient(chat)
 	} else {
 		ac.ChatUnavailable = llm.Resolve(cfg, llm.RoleChat).OfflineReason
 	}
 	return agent.New(ac)
+}
+
+// llmClient is the role's client, nil when the role is offline. It is
+// made once per invocation, so the agent and grounding share one client
+// per role — and one probe of its server.
+func (a *app) llmClient(role llm.Role) (*llm.Client, error) {
+	if c, ok := a.clients[role]; ok {
+		return c, nil
+	}
+	ep := llm.Resolve(a.cfg, role)
+	if ep.Offline {
+		return nil, nil
+	}
+	c, err := llm.New(ep, llm.WithHTTPClient(a.deps.HTTP))
+	if err != nil {
+		return nil, err
+	}
+	a.clients[role] = c
+	return c, nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gear-chat/gear/config"
+	"github.com/gear-chat/gear/llm"
 	"github.com/gear-chat/gear/sanitize"
 	"github.com/gear-chat/gear/tools"
 	"github.com/gear-chat/gear/tools/place"
@@ -58,12 +59,14 @@ type app struct {
 	// places loads the gazetteer on first use, once per invocation, for
 	// the tools and the offline grounding engine alike.
 	places func() (*place.Gazetteer, error)
+	// clients are the model roles' clients, made on first use (llmClient).
+	clients map[llm.Role]*llm.Client
 }
 
 // newApp makes one invocation's app. Tests that drive commands from
 // inside the package build it here too, so no field is left unset.
 func newApp(deps Deps) *app {
-	return &app{deps: deps, places: sync.OnceValues(place.Load)}
+	return &app{deps: deps, places: sync.OnceValues(place.Load), clients: map[llm.Role]*llm.Client{}}
 }
 
 // Run runs gear with args (without the program name) and returns the exit

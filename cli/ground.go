@@ -111,8 +111,7 @@ func (a *app) groundingEngine(ctx context.Context) (grounding.Engine, string, er
 		}
 		return off.Grounding(), "offline (lexical encoder, rule-based calls; " + why + ")", nil
 	}
-	hc := llm.WithHTTPClient(a.deps.HTTP)
-	slm, err := llm.New(slmEP, hc)
+	slm, err := a.llmClient(llm.RoleGrounding)
 	if err != nil {
 		return grounding.Engine{}, "", err
 	}
@@ -122,7 +121,7 @@ func (a *app) groundingEngine(ctx context.Context) (grounding.Engine, string, er
 		eng.Encoder, eng.Model = off, offline.EncoderModel
 		describe += ", offline lexical encoder"
 	} else {
-		enc, err := llm.New(embEP, hc)
+		enc, err := a.llmClient(llm.RoleEmbedding)
 		if err != nil {
 			return grounding.Engine{}, "", err
 		}
@@ -131,7 +130,7 @@ func (a *app) groundingEngine(ctx context.Context) (grounding.Engine, string, er
 		describe += ", encoder " + embEP.Model
 	}
 	if chatEP := llm.Resolve(a.cfg, llm.RoleChat); !chatEP.Offline {
-		chat, err := llm.New(chatEP, hc)
+		chat, err := a.llmClient(llm.RoleChat)
 		if err != nil {
 			return grounding.Engine{}, "", err
 		}
