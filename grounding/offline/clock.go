@@ -2,6 +2,7 @@ package offline
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -171,13 +172,9 @@ func (a *analysis) callingNow() bool {
 	return false
 }
 
-func isWeekday(w string) bool {
-	switch w {
-	case "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday":
-		return true
-	}
-	return false
-}
+var weekdays = []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+
+func isWeekday(w string) bool { return slices.Contains(weekdays, w) }
 
 // North American zones go by region names ("5 pm Pacific", "Eastern
 // Standard Time"), which are also ordinary words: they count as zones
@@ -297,10 +294,5 @@ func asksDate(a *analysis) bool {
 		}
 	}
 	// "is today Monday?"
-	for _, day := range []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"} {
-		if followedBy(a.words, "is today", day) || followedBy(a.words, "is it", day) {
-			return true
-		}
-	}
-	return false
+	return followedBy(a.words, "is today", weekdays...) || followedBy(a.words, "is it", weekdays...)
 }
