@@ -109,7 +109,7 @@ func (p *parser) canonicalCall() (Call, error) {
 	if p.peek() != ')' {
 		for idx := 0; ; idx++ {
 			if idx >= len(spec.Params) {
-				return Call{}, p.fail(p.i, "too many arguments: %s takes %d", spec.Name, len(spec.Params))
+				return Call{}, p.tooManyArgs(spec)
 			}
 			param := spec.Params[idx]
 			v, err := p.value(param, false)
@@ -126,8 +126,7 @@ func (p *parser) canonicalCall() (Call, error) {
 		}
 	}
 	if len(call.Args) < spec.RequiredParams() && p.peek() == ')' {
-		missing := spec.Params[len(call.Args)]
-		return Call{}, p.fail(p.i, "missing argument %s (%s) of %s", missing.Name, missing.Type, spec.Signature())
+		return Call{}, p.missingArg(spec, len(call.Args))
 	}
 	if err := p.expect(')', `"," or ")"`); err != nil {
 		return Call{}, err
@@ -137,6 +136,17 @@ func (p *parser) canonicalCall() (Call, error) {
 		return Call{}, p.fail(p.i, "unexpected text after the call: %s", p.found())
 	}
 	return call, nil
+}
+
+// missingArg is the error of a call closed before its required argument i.
+func (p *parser) missingArg(spec Spec, i int) error {
+	missing := spec.Params[i]
+	return p.fail(p.i, "missing argument %s (%s) of %s", missing.Name, missing.Type, spec.Signature())
+}
+
+// tooManyArgs is the error of an argument after the last parameter.
+func (p *parser) tooManyArgs(spec Spec) error {
+	return p.fail(p.i, "too many arguments: %s takes %d", spec.Name, len(spec.Params))
 }
 
 // value reads one argument of the given parameter. inJSON says the call is

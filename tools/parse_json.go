@@ -59,14 +59,11 @@ func (p *parser) jsonCall() (Call, error) {
 		call.Args = append(call.Args, Arg{Name: param.Name, Value: v})
 		p.space()
 	}
-	if len(call.Args) < spec.RequiredParams() {
-		missing := spec.Params[len(call.Args)]
-		if p.peek() == '}' {
-			return Call{}, p.fail(p.i, "missing argument %s (%s) of %s", missing.Name, missing.Type, spec.Signature())
-		}
+	if len(call.Args) < spec.RequiredParams() && p.peek() == '}' {
+		return Call{}, p.missingArg(spec, len(call.Args))
 	}
 	if p.peek() == ',' && len(call.Args) == len(spec.Params) {
-		return Call{}, p.fail(p.i, "too many arguments: %s takes %d", spec.Name, len(spec.Params))
+		return Call{}, p.tooManyArgs(spec)
 	}
 	if err := p.expect('}', `"}"`); err != nil {
 		return Call{}, err
