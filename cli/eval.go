@@ -42,7 +42,7 @@ ms_per_query; --out writes one JSON line per query with every tool's scores.`,
 			if err != nil {
 				return err
 			}
-			g, engine, done, err := a.grounder(cmd.Context())
+			g, engine, done, err := a.grounder(cmd.Context(), nil)
 			if err != nil {
 				return err
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/gear-chat/gear/grounding/offline"
 	"github.com/gear-chat/gear/llm"
 	"github.com/gear-chat/gear/sanitize"
+	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/tools/calc"
 )
 
@@ -33,7 +34,7 @@ joined to it, so quoting is optional.`,
 			if query == "" {
 				return usageErrorf("ground: the query is empty")
 			}
-			g, engine, done, err := a.grounder(cmd.Context())
+			g, engine, done, err := a.grounder(cmd.Context(), nil)
 			if err != nil {
 				return err
 			}
@@ -71,8 +72,9 @@ func (a *app) groundingOptions() grounding.Options {
 // offline engine. It also returns a one-line description of the engine and
 // a function to call when done. A model encoder's description embeddings
 // are kept in the history database, so they are computed once per model
-// across runs; a database that cannot be opened only costs that cache.
-func (a *app) grounder(ctx context.Context) (*grounding.Grounder, string, func(), error) {
+// across runs: in st, the command's open history, or when st is nil in the
+// history opened here (one that cannot be opened only costs that cache).
+func (a *app) grounder(ctx context.Context, st *store.Store) (*grounding.Grounder, string, func(), error) {
 	done := func() {}
 	reg, err := a.registry()
 	if err != nil {
@@ -84,9 +86,13 @@ func (a *app) grounder(ctx context.Context) (*grounding.Grounder, string, func()
 	}
 	opts := a.groundingOptions()
 	if eng.Model != offline.EncoderModel {
-		if st, err := a.openStore(ctx); err == nil {
+		if st == nil {
+			if opened, err := a.openStore(ctx); err == nil {
+				st, done = opened, func() { _ = opened.Close() }
+			}
+		}
+		if st != nil {
 			opts.Cache = st
-			done = func() { _ = st.Close() }
 		}
 	}
 	g, err := grounding.New(reg, eng, opts)

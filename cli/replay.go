@@ -109,12 +109,12 @@ func (a *app) replay(ctx context.Context, since time.Time) (replayResult, error)
 	if err != nil {
 		return res, err
 	}
+	defer st.Close()
 	dump, err := st.Export(ctx)
-	st.Close()
 	if err != nil {
 		return res, err
 	}
-	g, engine, done, err := a.grounder(ctx)
+	g, engine, done, err := a.grounder(ctx, st)
 	if err != nil {
 		return res, err
 	}

@@ -143,8 +143,8 @@ func (a *app) tune(ctx context.Context, devFile string) (tuneResult, error) {
 	if err != nil {
 		return res, err
 	}
+	defer st.Close()
 	dump, err := st.Export(ctx)
-	st.Close()
 	if err != nil {
 		return res, err
 	}
@@ -170,7 +170,7 @@ func (a *app) tune(ctx context.Context, devFile string) (tuneResult, error) {
 		return res, usageErrorf("tune: %d labelled queries; at least %d are needed: rate answers in the chat (thumbs up, or flag the wrong tool and name the right one), or add --dev FILE",
 			len(items), minTuneLabels)
 	}
-	g, engine, done, err := a.grounder(ctx)
+	g, engine, done, err := a.grounder(ctx, st)
 	if err != nil {
 		return res, err
 	}
