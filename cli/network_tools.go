@@ -18,16 +18,16 @@ func (a *app) webClient() *webget.Client {
 	})
 }
 
-// weatherConfig configures WeatherSearch and LocationSearch. places loads
-// the gazetteer that resolves known places without geocoding; it is called
-// on the first lookup, not when the tools are listed.
-func (a *app) weatherConfig(places func() (*place.Gazetteer, error)) weather.Config {
+// weatherConfig configures WeatherSearch and LocationSearch. The
+// gazetteer that resolves known places without geocoding is loaded on the
+// first lookup, not when the tools are listed.
+func (a *app) weatherConfig(web *webget.Client) weather.Config {
 	return weather.Config{
-		Web:          a.webClient(),
+		Web:          web,
 		BaseURL:      a.cfg.Tools.Weather.BaseURL,
 		GeocodingURL: a.cfg.Tools.Weather.GeocodingURL,
 		Units:        a.cfg.Tools.Weather.Units,
-		Places:       lazyGazetteer(places),
+		Places:       lazyGazetteer(a.places),
 		Now:          a.deps.Now,
 	}
 }
@@ -62,6 +62,6 @@ func (load lazyGazetteer) Scan(text string) []place.Mention {
 }
 
 // wikiConfig configures WikiSearch.
-func (a *app) wikiConfig() wiki.Config {
-	return wiki.Config{Web: a.webClient(), BaseURL: a.cfg.WikiBaseURL()}
+func (a *app) wikiConfig(web *webget.Client) wiki.Config {
+	return wiki.Config{Web: web, BaseURL: a.cfg.WikiBaseURL()}
 }

@@ -21,13 +21,14 @@ func (a *app) registry() (*tools.Registry, error) {
 
 // builtinTools are gear's own tools, in the order `gear tools` lists them.
 func (a *app) builtinTools() []tools.Tool {
-	places := a.places
+	web := a.webClient()
+	weatherCfg := a.weatherConfig(web)
 	return []tools.Tool{
 		calc.New(),
-		timezone.NewCurrentTime(timezone.Options{Places: places, Home: a.cfg.Home, Now: a.deps.Now}),
-		timezone.NewConverter(timezone.Options{Places: places, Now: a.deps.Now}),
-		weather.NewSearch(a.weatherConfig(places)),
-		weather.NewLocationSearch(a.weatherConfig(places)),
-		wiki.New(a.wikiConfig()),
+		timezone.NewCurrentTime(timezone.Options{Places: a.places, Home: a.cfg.Home, Now: a.deps.Now}),
+		timezone.NewConverter(timezone.Options{Places: a.places, Now: a.deps.Now}),
+		weather.NewSearch(weatherCfg),
+		weather.NewLocationSearch(weatherCfg),
+		wiki.New(a.wikiConfig(web)),
 	}
 }
