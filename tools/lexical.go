@@ -98,6 +98,13 @@ func (p Param) StringBound() int {
 	return DefaultMaxStringLen
 }
 
+// The escapes of a JSON string but \u: the letter after the backslash,
+// and at the same index the character it stands for.
+const (
+	escapeLetters = `"\/bfnrt`
+	escapedChars  = "\"\\/\b\f\n\r\t"
+)
+
 // scanString reads a JSON string literal at s[0] == '"'. It returns the
 // decoded content, the literal's length in bytes, and on failure the byte
 // offset of the problem with a message. Raw control characters, DEL and
@@ -115,38 +122,24 @@ func scanString(s string) (content string, n int, errAt int, errMsg string) {
 			if i+1 >= len(s) {
 				return "", 0, i, "unterminated escape in string"
 			}
-			switch e := s[i+1]; e {
-			case '"', '\\', '/':
-				b.WriteByte(e)
+			e := s[i+1]
+			if k := strings.IndexByte(escapeLetters, e); k >= 0 {
+				b.WriteByte(escapedChars[k])
 				i += 2
-			case 'b':
-				b.WriteByte('\b')
-				i += 2
-			case 'f':
-				b.WriteByte('\f')
-				i += 2
-			case 'n':
-				b.WriteByte('\n')
-				i += 2
-			case 'r':
-				b.WriteByte('\r')
-				i += 2
-			case 't':
-				b.WriteByte('\t')
-				i += 2
-			case 'u':
-				r, ok := hex4(s[i+2:])
-				if !ok {
-					return "", 0, i, `expected four hex digits after \u`
-				}
-				if r >= 0xD800 && r <= 0xDFFF {
-					return "", 0, i, `\u escape names a surrogate; write the character itself`
-				}
-				b.WriteRune(r)
-				i += 6
-			default:
+				continue
+			}
+			if e != 'u' {
 				return "", 0, i, "unknown escape \\" + string(rune(e)) + " in string"
 			}
+			r, ok := hex4(s[i+2:])
+			if !ok {
+				return "", 0, i, `expected four hex digits after \u`
+			}
+			if r >= 0xD800 && r <= 0xDFFF {
+				return "", 0, i, `\u escape names a surrogate; write the character itself`
+			}
+			b.WriteRune(r)
+			i += 6
 		case c < 0x20 || c == 0x7f:
 			return "", 0, i, "control character in string; escape it"
 		case c < utf8.RuneSelf:
