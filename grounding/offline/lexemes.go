@@ -45,6 +45,14 @@ func wordLexeme(toks []token, i int) (lexeme, int) {
 		}
 		return ""
 	}
+	// optional is l spanning n tokens, or n+1 when word follows them:
+	// "divided [by]", "square root [of]".
+	optional := func(word string, l lexeme, n int) (lexeme, int) {
+		if next(n) == word {
+			return l, n + 1
+		}
+		return l, n
+	}
 	switch w {
 	case "plus":
 		return lexeme{kind: lexOp, text: "+"}, 1
@@ -52,21 +60,12 @@ func wordLexeme(toks []token, i int) (lexeme, int) {
 		return lexeme{kind: lexOp, text: "-"}, 1
 	case "times", "x":
 		return lexeme{kind: lexOp, text: "*"}, 1
-	case "multiplied", "multiply":
-		if next(1) == "by" {
-			if w == "multiplied" {
-				return lexeme{kind: lexOp, text: "*"}, 2
-			}
-		}
-		if w == "multiplied" {
-			return lexeme{kind: lexOp, text: "*"}, 1
-		}
+	case "multiplied":
+		return optional("by", lexeme{kind: lexOp, text: "*"}, 1)
+	case "multiply":
 		return lexeme{kind: lexVerb, text: "*"}, 1
 	case "divided":
-		if next(1) == "by" {
-			return lexeme{kind: lexOp, text: "/"}, 2
-		}
-		return lexeme{kind: lexOp, text: "/"}, 1
+		return optional("by", lexeme{kind: lexOp, text: "/"}, 1)
 	case "over":
 		return lexeme{kind: lexOp, text: "/"}, 1
 	case "divisible":
@@ -84,10 +83,7 @@ func wordLexeme(toks []token, i int) (lexeme, int) {
 		}
 	case "to":
 		if next(1) == "the" && next(2) == "power" {
-			if next(3) == "of" {
-				return lexeme{kind: lexOp, text: "^"}, 4
-			}
-			return lexeme{kind: lexOp, text: "^"}, 3
+			return optional("of", lexeme{kind: lexOp, text: "^"}, 3)
 		}
 		return lexeme{kind: lexTo}, 1
 	case "squared":
@@ -102,23 +98,17 @@ func wordLexeme(toks []token, i int) (lexeme, int) {
 		}
 	case "square", "cube":
 		if next(1) == "root" || next(1) == "roots" {
-			n := 2
-			if next(2) == "of" {
-				n = 3
-			}
+			fn := "sqrt"
 			if w == "cube" {
-				return lexeme{kind: lexFunc, text: "cbrt"}, n
+				fn = "cbrt"
 			}
-			return lexeme{kind: lexFunc, text: "sqrt"}, n
+			return optional("of", lexeme{kind: lexFunc, text: fn}, 2)
 		}
 		if w == "square" && next(1) == "of" {
 			return lexeme{kind: lexFunc, text: "sq"}, 2
 		}
 	case "sqrt", "root":
-		if next(1) == "of" {
-			return lexeme{kind: lexFunc, text: "sqrt"}, 2
-		}
-		return lexeme{kind: lexFunc, text: "sqrt"}, 1
+		return optional("of", lexeme{kind: lexFunc, text: "sqrt"}, 1)
 	case "log10":
 		return lexeme{kind: lexFunc, text: "log"}, 1
 	case "log2":
@@ -126,16 +116,10 @@ func wordLexeme(toks []token, i int) (lexeme, int) {
 	case "ln":
 		return lexeme{kind: lexFunc, text: "ln"}, 1
 	case "log", "logarithm":
-		if next(1) == "of" {
-			return lexeme{kind: lexFunc, text: "log"}, 2
-		}
-		return lexeme{kind: lexFunc, text: "log"}, 1
+		return optional("of", lexeme{kind: lexFunc, text: "log"}, 1)
 	case "natural":
 		if next(1) == "log" || next(1) == "logarithm" {
-			if next(2) == "of" {
-				return lexeme{kind: lexFunc, text: "ln"}, 3
-			}
-			return lexeme{kind: lexFunc, text: "ln"}, 2
+			return optional("of", lexeme{kind: lexFunc, text: "ln"}, 2)
 		}
 	case "absolute":
 		if next(1) == "value" && next(2) == "of" {
