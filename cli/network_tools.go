@@ -38,27 +38,30 @@ func (a *app) weatherConfig(web *webget.Client) weather.Config {
 type lazyGazetteer func() (*place.Gazetteer, error)
 
 func (load lazyGazetteer) Lookup(name string) (place.Place, bool) {
-	if load == nil {
-		return place.Place{}, false
+	if g := load.gazetteer(); g != nil {
+		return g.Lookup(name)
 	}
-	g, err := load()
-	if err != nil || g == nil {
-		return place.Place{}, false
-	}
-	return g.Lookup(name)
+	return place.Place{}, false
 }
 
 // Scan finds place names in text with the gazetteer loaded on first use;
 // one that fails to load finds none.
 func (load lazyGazetteer) Scan(text string) []place.Mention {
+	if g := load.gazetteer(); g != nil {
+		return g.Scan(text)
+	}
+	return nil
+}
+
+// gazetteer is the loaded gazetteer, nil when there is none.
+func (load lazyGazetteer) gazetteer() *place.Gazetteer {
 	if load == nil {
 		return nil
 	}
-	g, err := load()
-	if err != nil || g == nil {
-		return nil
+	if g, err := load(); err == nil {
+		return g
 	}
-	return g.Scan(text)
+	return nil
 }
 
 // wikiConfig configures WikiSearch.
