@@ -16,7 +16,7 @@ func (m *Model) submit() tea.Cmd {
 		return nil
 	}
 	in := m.agent.Parse(text, m.mode)
-	if in.Kind != agent.InputCommand && (m.turn != nil || m.running != nil) {
+	if in.Kind != agent.InputCommand && m.busy() {
 		m.flash = "A turn is running: wait for its answer, or press esc to cancel it."
 		return nil
 	}
@@ -36,7 +36,6 @@ func (m *Model) submit() tea.Cmd {
 // command runs a slash command. The agent's own prefixes (/GEAR,
 // @TallChatBot, /use TOOL) never reach here: they are turns.
 func (m *Model) command(name, args string) tea.Cmd {
-	busy := m.turn != nil || m.running != nil
 	switch name {
 	case "tools":
 		m.addLongEntry(&entry{kind: entryNote, text: libraryMarkdown(m.specs)})
@@ -52,7 +51,7 @@ func (m *Model) command(name, args string) tea.Cmd {
 	case "quit", "exit", "q":
 		return m.quit()
 	case "new", "history", "survey":
-		if busy {
+		if m.busy() {
 			m.flash = "A turn is running: wait for its answer, or press esc to cancel it, before /" + name + "."
 			return nil
 		}

@@ -86,7 +86,7 @@ func (m *Model) progressLine(width int) string {
 	switch {
 	case m.flash != "":
 		return clip(st.note.Render(m.flash), width)
-	case m.turn != nil || m.running != nil:
+	case m.busy():
 		return clip(st.spinner.Render(m.spin.View())+" "+st.progress.Render(m.stage+"…"), width)
 	case len(m.in.suggestions) > 0:
 		return clip(st.note.Render(strings.Join(m.in.suggestions, "  ")), width)

@@ -76,7 +76,7 @@ func (m *Model) helpLine(width int) string {
 		binds = []key.Binding{k.Move, k.Choose, k.PickNumber, k.Close}
 	case m.gate != nil:
 		binds = []key.Binding{k.GateRun, k.GatePick, k.GateNone}
-	case m.turn != nil || m.running != nil:
+	case m.busy():
 		binds = []key.Binding{k.Cancel, k.Details, k.Scroll, k.Quit}
 	default:
 		if e := m.conv.lastTurn(); e != nil && e.rateable() && m.history != nil {

@@ -62,6 +62,9 @@ func quitAfter(d time.Duration) tea.Cmd {
 	return tea.Tick(d, func(time.Time) tea.Msg { return quitTimeoutMsg{} })
 }
 
+// busy says a turn is running: started, or its entry still live.
+func (m *Model) busy() bool { return m.turn != nil || m.running != nil }
+
 // beginTurn adds the turn to the conversation and starts it.
 func (m *Model) beginTurn(text string, mode agent.Mode) tea.Cmd {
 	e := &entry{kind: entryTurn, input: text, live: true,

@@ -33,7 +33,7 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		m.in.suggestions = nil
 		return m.in.update(msg)
 	}
-	busy := m.turn != nil || m.running != nil
+	busy := m.busy()
 	switch {
 	case key.Matches(msg, k.Cancel):
 		m.in.suggestions = nil
@@ -215,7 +215,7 @@ func (m *Model) onConversationLoaded(msg conversationLoadedMsg) {
 		m.addError("The conversation could not be read: " + msg.err.Error())
 		return
 	}
-	busy := m.turn != nil || m.running != nil
+	busy := m.busy()
 	if msg.resumed && (msg.conv.ID == 0 || m.conversationID != 0 || busy || m.conv.lastTurn() != nil) {
 		return
 	}
