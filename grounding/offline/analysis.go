@@ -23,6 +23,9 @@ type analysis struct {
 	// tells which are parts of a date or time.
 	numbers []number
 	spans   [][2]int // dates, times and UTC offsets: not arithmetic
+	// operands are the numbers outside spans: the quantities arithmetic
+	// and number parameters read.
+	operands []number
 	// datetimes are texts of the shapes of tools.DateTimePattern, in
 	// order; dates those of tools.DatePattern (and "tonight").
 	datetimes []string
@@ -113,6 +116,11 @@ func (e *Engine) analyzeText(query string) *analysis {
 	a.places = e.findPlaces(query, a.spans)
 	for _, p := range a.places {
 		a.spans = append(a.spans, [2]int{p.Start, p.End})
+	}
+	for _, n := range a.numbers {
+		if !a.excluded(n.start) {
+			a.operands = append(a.operands, n)
+		}
 	}
 	a.markIdioms()
 	a.sents = splitSpans(query, a.toks, false)

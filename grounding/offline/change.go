@@ -32,18 +32,6 @@ func (a *analysis) percentWord(i int) bool {
 	return false
 }
 
-// unexcludedNumbers are the query's numbers that are not parts of dates,
-// times or places.
-func (a *analysis) unexcludedNumbers() []number {
-	var out []number
-	for _, n := range a.numbers {
-		if !a.excluded(n.start) {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
 // percentChange reads "from A to B" with a percentage change asked:
 // (B - A) / A * 100.
 func percentChange(a *analysis) string {
@@ -59,7 +47,7 @@ func percentChange(a *analysis) string {
 	if !asked || !change || strings.Contains(a.query, "%") && !a.hasWord("what", "how") {
 		return ""
 	}
-	nums := a.unexcludedNumbers()
+	nums := a.operands
 	for k := 0; k+1 < len(nums); k++ {
 		from, to := nums[k], nums[k+1]
 		if from.first < 1 || a.toks[from.first-1].text != "from" || to.first != from.last+2 || a.toks[from.last+1].text != "to" {
@@ -73,7 +61,7 @@ func percentChange(a *analysis) string {
 // percentOf reads "what percent of A is B" (B / A * 100) and "B is what
 // percent of A".
 func percentOf(a *analysis) string {
-	nums := a.unexcludedNumbers()
+	nums := a.operands
 	if len(nums) != 2 {
 		return ""
 	}
@@ -96,7 +84,7 @@ func percentOf(a *analysis) string {
 // then the percentage; the amount is the nearest number before the change
 // word in the same sentence.
 func changeBy(a *analysis) string {
-	nums := a.unexcludedNumbers()
+	nums := a.operands
 	for i := 1; i+2 < len(a.toks); i++ {
 		w := a.toks[i].text
 		k := i + 1
@@ -169,7 +157,7 @@ func shapeFormula(a *analysis) string {
 			byDiameter = true
 		}
 	}
-	nums := a.unexcludedNumbers()
+	nums := a.operands
 	if len(nums) == 0 {
 		return ""
 	}

@@ -50,9 +50,9 @@ func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, roles placeRo
 		}
 		return a.expr, true
 	case tools.TypeNumber, tools.TypeInteger:
-		for _, n := range a.numbers {
+		for _, n := range a.operands {
 			key := "n" + tools.FormatNumber(float64(n.start))
-			if used[key] || a.excluded(n.start) {
+			if used[key] {
 				continue
 			}
 			if p.Type == tools.TypeInteger && n.value != float64(int64(n.value)) {

@@ -218,10 +218,8 @@ type quantity struct {
 // "celsius"), which are no weather words there.
 func conversion(a *analysis) (string, map[int]bool) {
 	endAt := map[int]number{} // numbers by their last token
-	for _, n := range a.numbers {
-		if !a.excluded(n.start) {
-			endAt[n.last] = n
-		}
+	for _, n := range a.operands {
+		endAt[n.last] = n
 	}
 	var amounts, targets []quantity
 	for i := 0; i < len(a.toks); i++ {

@@ -17,10 +17,8 @@ var quantityCues = []string{"how many", "how much", "how far", "how long", "how 
 // wording suggests.
 func wordProblem(a *analysis) string {
 	var nums []float64
-	for _, n := range a.numbers {
-		if !a.excluded(n.start) {
-			nums = append(nums, n.value)
-		}
+	for _, n := range a.operands {
+		nums = append(nums, n.value)
 	}
 	// "twice as many", "doubles", "half of it": a multiplier is an operand.
 	for _, t := range a.toks {
