@@ -68,9 +68,9 @@ func (calculator) Run(ctx context.Context, call tools.Call) (tools.Result, error
 	if err != nil {
 		return tools.Result{}, err
 	}
-	text := v.String()
+	text, exact := v.format()
 	return tools.Result{
 		Text: text,
-		Data: Data{Expression: expr, Value: text, Exact: v.Exact(), Fraction: v.Fraction()},
+		Data: Data{Expression: expr, Value: text, Exact: exact, Fraction: v.fraction(exact)},
 	}, nil
 }

@@ -36,10 +36,14 @@ func (v Value) Exact() bool {
 // Fraction returns an exact non-integer value as "p/q" when String had to
 // round it and the fraction is short (1/3), else "".
 func (v Value) Fraction() string {
-	if v.rat == nil || v.rat.IsInt() || v.Exact() {
-		return ""
-	}
-	if v.rat.Num().BitLen()+v.rat.Denom().BitLen() > 200 {
+	_, exact := v.format()
+	return v.fraction(exact)
+}
+
+// fraction is Fraction for a value whose String is exact or not, so that
+// a caller that has formatted the value does not format it again.
+func (v Value) fraction(exact bool) string {
+	if exact || v.rat == nil || v.rat.Num().BitLen()+v.rat.Denom().BitLen() > 200 {
 		return ""
 	}
 	return v.rat.String()
