@@ -326,22 +326,19 @@ func writeHits(w io.Writer, hits []store.Hit, terminal bool) {
 			head = append(head, where)
 		}
 		fmt.Fprintln(w, strings.Join(head, " · "))
-		fmt.Fprintf(w, "  %s\n", highlight(h.Snippet, h.Highlights, open, closing))
+		fmt.Fprintf(w, "  %s\n", highlight(h, open, closing))
 	}
 }
 
-// highlight marks the snippet's matches, sanitizing the text between.
-func highlight(snippet string, marks []store.Highlight, open, closing string) string {
+// highlight marks the snippet's matches, sanitizing every piece.
+func highlight(h store.Hit, open, closing string) string {
 	var b strings.Builder
-	at := 0
-	for _, m := range marks {
-		if m.Start < at || m.End > len(snippet) || m.Start >= m.End {
-			continue
+	for _, p := range h.Pieces() {
+		if p.Match {
+			b.WriteString(open + sanitize.Line(p.Text) + closing)
+		} else {
+			b.WriteString(sanitize.Line(p.Text))
 		}
-		b.WriteString(sanitize.Line(snippet[at:m.Start]))
-		b.WriteString(open + sanitize.Line(snippet[m.Start:m.End]) + closing)
-		at = m.End
 	}
-	b.WriteString(sanitize.Line(snippet[at:]))
 	return b.String()
 }

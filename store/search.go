@@ -41,6 +41,28 @@ type Highlight struct {
 	End   int `json:"end"`
 }
 
+// Piece is a run of a hit's snippet: text between matches, or a match.
+type Piece struct {
+	Text  string
+	Match bool
+}
+
+// Pieces splits the snippet at its highlights, in order, passing over a
+// highlight that is out of order, out of range or empty; each piece can be
+// sanitized and styled on its own, so the byte ranges stay right.
+func (h Hit) Pieces() []Piece {
+	var out []Piece
+	at := 0
+	for _, m := range h.Highlights {
+		if m.Start < at || m.End > len(h.Snippet) || m.Start >= m.End {
+			continue
+		}
+		out = append(out, Piece{Text: h.Snippet[at:m.Start]}, Piece{Text: h.Snippet[m.Start:m.End], Match: true})
+		at = m.End
+	}
+	return append(out, Piece{Text: h.Snippet[at:]})
+}
+
 // Markers SQLite's snippet() puts around matches; Search turns them into
 // Highlights.
 const (

@@ -338,3 +338,27 @@ func TestSearchBeyondRankedMatches(t *testing.T) {
 		t.Fatalf("old filtered turn: %+v, %v", hits, err)
 	}
 }
+
+// Pieces splits a snippet at the highlights it can use and passes over the
+// rest, so a bad range never cuts the text wrong.
+func TestHitPieces(t *testing.T) {
+	snippet := "the weather in Adelaide"
+	tests := []struct {
+		name  string
+		marks []Highlight
+		want  []Piece
+	}{
+		{"none", nil, []Piece{{Text: snippet}}},
+		{"one", []Highlight{{4, 11}}, []Piece{{Text: "the "}, {Text: "weather", Match: true}, {Text: " in Adelaide"}}},
+		{"at the end", []Highlight{{15, 23}}, []Piece{{Text: "the weather in "}, {Text: "Adelaide", Match: true}, {Text: ""}}},
+		{"out of order, out of range, empty", []Highlight{{15, 23}, {4, 11}, {20, 99}, {23, 23}},
+			[]Piece{{Text: "the weather in "}, {Text: "Adelaide", Match: true}, {Text: ""}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := (Hit{Snippet: snippet, Highlights: tt.marks}).Pieces(); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Pieces() = %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}

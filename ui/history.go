@@ -214,16 +214,13 @@ func (m *Model) historyRows(b *historyBrowser, width int) []string {
 // piece is sanitised on its own, so the byte ranges stay right.
 func (m *Model) snippet(h store.Hit) string {
 	var b strings.Builder
-	at := 0
-	for _, hl := range h.Highlights {
-		if hl.Start < at || hl.End > len(h.Snippet) || hl.Start > hl.End {
-			continue
+	for _, p := range h.Pieces() {
+		style := m.st.note
+		if p.Match {
+			style = m.st.highlight
 		}
-		b.WriteString(m.st.note.Render(cleanLine(h.Snippet[at:hl.Start])))
-		b.WriteString(m.st.highlight.Render(cleanLine(h.Snippet[hl.Start:hl.End])))
-		at = hl.End
+		b.WriteString(style.Render(cleanLine(p.Text)))
 	}
-	b.WriteString(m.st.note.Render(cleanLine(h.Snippet[at:])))
 	return b.String()
 }
 
