@@ -137,10 +137,8 @@ func (e *Engine) focusOn(a *analysis) *analysis {
 // "What is the platform's area?", "what percentage are girls?".
 func (a *analysis) asksMeasure(s span) bool {
 	for i := s.from; i < s.to; i++ {
-		for _, c := range a.lx.conceptsOf(a.toks[i].text) {
-			if c == conceptMath {
-				return true
-			}
+		if a.lx.hasConcept(a.toks[i].text, conceptMath) {
+			return true
 		}
 	}
 	return false

@@ -1,5 +1,7 @@
 package offline
 
+import "strings"
+
 // Search-box fragments. People type a look-up into a search box as a bare
 // noun phrase — "height of mount everest", "speed of light", "treaty of
 // westphalia", "tallest building in the world", "mitochondria function",
@@ -64,7 +66,7 @@ func fragment(a *analysis) (span, bool) {
 	if n < 2 || n > 8 || len(a.sents) != 1 || a.command || a.expr != "" || len(a.datetimes) > 0 {
 		return span{}, false
 	}
-	if containsRune(a.query, '?') {
+	if strings.ContainsRune(a.query, '?') {
 		return span{}, false
 	}
 	head, f := a.lx.clauseHead(a.toks, a.clauses[0])

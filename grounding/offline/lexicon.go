@@ -1,6 +1,9 @@
 package offline
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The offline encoder's small thesaurus. Each concept is a vocabulary of
 // plain English, written for this engine (not taken from any evaluation
@@ -139,7 +142,7 @@ func newLexicon() *lexicon {
 	for _, c := range conceptWords {
 		for _, w := range strings.Fields(c[1]) {
 			s := stem(w)
-			if !contains(lx.concepts[s], c[0]) {
+			if !slices.Contains(lx.concepts[s], c[0]) {
 				lx.concepts[s] = append(lx.concepts[s], c[0])
 			}
 		}
@@ -176,6 +179,11 @@ func (lx *lexicon) conceptsOf(word string) []string {
 	return nil
 }
 
+// hasConcept reports whether concept is one of the word's concepts.
+func (lx *lexicon) hasConcept(word, concept string) bool {
+	return slices.Contains(lx.conceptsOf(word), concept)
+}
+
 // subjectWord reports whether w belongs to the subject of a built-in tool:
 // the weather, the clock, the calendar or arithmetic.
 func (lx *lexicon) subjectWord(w string) bool {
@@ -194,15 +202,6 @@ func gradable(adj string) bool {
 	case "hot", "cold", "warm", "cool", "wet", "dry", "windy", "rainy", "snowy", "sunny", "cloudy", "foggy",
 		"humid", "chilly", "icy", "stormy", "mild", "breezy", "muggy", "hazy", "misty", "frosty":
 		return true
-	}
-	return false
-}
-
-func contains(xs []string, x string) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
 	}
 	return false
 }

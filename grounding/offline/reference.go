@@ -1,5 +1,7 @@
 package offline
 
+import "strings"
+
 // Questions about the world. Looking things up answers a question about
 // the world — who wrote Hamlet, how a black hole forms, tell me about the
 // Aztec empire — and not one about the user ("when is my next payday"),
@@ -236,7 +238,7 @@ func (e *Engine) clue(a *analysis) (span, bool) {
 	if a.command || len(a.sents) != 1 || len(a.toks) < 5 || a.expr != "" {
 		return span{}, false
 	}
-	if last := a.query[a.toks[len(a.toks)-1].end:]; containsRune(last, '?') {
+	if last := a.query[a.toks[len(a.toks)-1].end:]; strings.ContainsRune(last, '?') {
 		return inSituQuestion(a)
 	}
 	switch first, second := a.toks[0].text, a.toks[1].text; {
@@ -256,24 +258,11 @@ func (e *Engine) clue(a *analysis) (span, bool) {
 			named = true
 		case t.text == "first" || t.text == "last" || t.text == "only":
 			named = true
-		default:
-			for _, c := range e.lex.conceptsOf(t.text) {
-				if c == conceptLookup {
-					named = true
-				}
-			}
+		case e.lex.hasConcept(t.text, conceptLookup):
+			named = true
 		}
 	}
 	return span{1, len(a.toks)}, named
-}
-
-func containsRune(s string, r rune) bool {
-	for _, c := range s {
-		if c == r {
-			return true
-		}
-	}
-	return false
 }
 
 // inSituQuestion reads a quiz question whose question word stays where

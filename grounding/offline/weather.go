@@ -116,12 +116,7 @@ func (a *analysis) isWeatherWord(i int) bool {
 
 // isWeatherConcept reports whether w is a word of the weather vocabulary.
 func (a *analysis) isWeatherConcept(w string) bool {
-	for _, c := range a.lx.conceptsOf(w) {
-		if c == conceptWeather {
-			return true
-		}
-	}
-	return false
+	return a.lx.hasConcept(w, conceptWeather)
 }
 
 // asksWeather: the query asks about the weather — it says "weather" or
