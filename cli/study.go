@@ -131,10 +131,7 @@ func (a *app) studyStatus(ctx context.Context, st *store.Store) (studyStatus, er
 		return studyStatus{}, err
 	}
 	for _, c := range d.Conversations {
-		phase := c.StudyPhase
-		if phase == "" {
-			phase = "none"
-		}
+		phase := survey.PhaseOf(c.Conversation)
 		u := s.Phases[phase]
 		u.Conversations++
 		u.Turns += len(c.Turns)
@@ -184,7 +181,7 @@ func writeStudyStatus(w io.Writer, s studyStatus) {
 		fmt.Fprintf(w, "phase:         %s since %s (day %d of %d)\n", s.Phase, day(s.Started), s.Day, s.PhaseDays)
 	}
 	fmt.Fprintf(w, "default mode:  %s\n", s.DefaultMode)
-	for _, phase := range []string{survey.PhaseBaseline, survey.PhaseGear, "none"} {
+	for _, phase := range []string{survey.PhaseBaseline, survey.PhaseGear, survey.PhaseNone} {
 		if u, ok := s.Phases[phase]; ok {
 			fmt.Fprintf(w, "%-14s %d conversations, %d turns, %d rated\n", phase+":", u.Conversations, u.Turns, u.Rated)
 		}

@@ -254,10 +254,7 @@ func (c *collector) turns(rep *Report) {
 	var verdicts, wrong int
 	for i, s := range c.sources {
 		for _, conv := range s.Dump.Conversations {
-			phase := conv.StudyPhase
-			if phase == "" {
-				phase = "none"
-			}
+			phase := PhaseOf(conv.Conversation)
 			p := c.person(conv.ParticipantID, i)
 			if byPhase[phase] == nil {
 				byPhase[phase] = map[string]bool{}

@@ -18,6 +18,19 @@ const (
 	PhaseGear     = "gear"
 )
 
+// PhaseNone stands for the conversations held outside a study where
+// figures are counted by phase.
+const PhaseNone = "none"
+
+// PhaseOf is the phase a conversation was held in: its recorded study
+// phase, or PhaseNone.
+func PhaseOf(c store.Conversation) string {
+	if c.StudyPhase == "" {
+		return PhaseNone
+	}
+	return c.StudyPhase
+}
+
 // PhaseDays is how long the paper ran each phase.
 const PhaseDays = 14
 
