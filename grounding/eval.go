@@ -279,19 +279,11 @@ func Redecide(preds []Prediction, temperature, noneScore, threshold float64) []P
 		for k, s := range p.Scores {
 			scores[k] = s.F
 		}
-		pNone, probs := probabilities(scores, noneScore, temperature)
+		pNone, probs, best, needsTool := thresholdChoice(scores, noneScore, temperature, threshold)
 		q := p
 		q.Predicted, q.Choice, q.Confidence = None, None, pNone
-		if 1-pNone >= threshold {
-			best := -1
-			for k := range probs {
-				if best < 0 || probs[k] > probs[best] {
-					best = k
-				}
-			}
-			if best >= 0 {
-				q.Predicted, q.Choice, q.Confidence = p.Scores[best].Family, p.Scores[best].Tool, probs[best]
-			}
+		if needsTool && best >= 0 {
+			q.Predicted, q.Choice, q.Confidence = p.Scores[best].Family, p.Scores[best].Tool, probs[best]
 		}
 		q.Correct = q.Accepts(q.Predicted)
 		out[i] = q

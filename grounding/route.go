@@ -38,17 +38,13 @@ func (g *Grounder) decide(ctx context.Context, res *Result) {
 	for i, t := range res.Tools {
 		scores[i] = t.F
 	}
-	pNone, p := probabilities(scores, g.opts.NoneScore, g.opts.Temperature)
+	pNone, p, best, needsTool := thresholdChoice(scores, g.opts.NoneScore, g.opts.Temperature, g.opts.Threshold)
 	res.NoneProbability = pNone
-	best := -1
 	for i := range res.Tools {
 		res.Tools[i].Probability = p[i]
-		if best < 0 || p[i] > p[best] {
-			best = i
-		}
 	}
 	need := 1 - pNone
-	res.Route = Route{Probability: need, Threshold: g.opts.Threshold, By: "threshold", NeedsTool: need >= g.opts.Threshold}
+	res.Route = Route{Probability: need, Threshold: g.opts.Threshold, By: "threshold", NeedsTool: needsTool}
 
 	mode := g.opts.Route
 	if mode == RouteAuto {
@@ -89,6 +85,21 @@ func (g *Grounder) decide(ctx context.Context, res *Result) {
 	}
 	t := res.Tools[best]
 	res.Choice = Choice{Tool: t.Tool, Family: t.Family, Call: t.Call, Response: t.Response, Confidence: clamp01(conf)}
+}
+
+// thresholdChoice is the decision by threshold alone, from the tools'
+// final scores: p_∅, each tool's p_i, the likeliest tool (the first on
+// ties, -1 when there is none) and whether a tool is needed (1 − p_∅ at or
+// above threshold). decide starts from it; Redecide is it.
+func thresholdChoice(scores []float64, noneScore, temperature, threshold float64) (pNone float64, p []float64, best int, needsTool bool) {
+	pNone, p = probabilities(scores, noneScore, temperature)
+	best = -1
+	for i := range p {
+		if best < 0 || p[i] > p[best] {
+			best = i
+		}
+	}
+	return pNone, p, best, 1-pNone >= threshold
 }
 
 func clamp01(x float64) float64 {
