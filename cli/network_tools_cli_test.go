@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -16,12 +15,8 @@ import (
 	"github.com/gear-chat/gear/tools/webget/webgettest"
 )
 
-// downTransport is a network that is down: every request fails to connect.
-type downTransport struct{}
-
-func (downTransport) RoundTrip(*http.Request) (*http.Response, error) {
-	return nil, errors.New("dial tcp: connect: network is unreachable")
-}
+// networkDown fails every request to connect.
+const networkDown = webgettest.Down("dial tcp: connect: network is unreachable")
 
 // The network tools, run with the network down, fail at run time: exit 1
 // and one line that says what failed and what to do. Calls the user can
@@ -51,7 +46,7 @@ func TestNetworkToolsCLI(t *testing.T) {
 		t.Run(tt.call, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			code := cli.Run(context.Background(), []string{"tool", tt.call}, cli.Deps{
-				Stdout: &stdout, Stderr: &stderr, HTTP: &http.Client{Transport: downTransport{}}, Now: now,
+				Stdout: &stdout, Stderr: &stderr, HTTP: &http.Client{Transport: networkDown}, Now: now,
 			})
 			if code != tt.code {
 				t.Errorf("exit %d, want %d (stderr %q)", code, tt.code, stderr.String())
@@ -79,7 +74,7 @@ func TestNetworkToolsCLI(t *testing.T) {
 func TestLocationSearchOffline(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := cli.Run(context.Background(), []string{"tool", `LocationSearch("Copenhagen")`}, cli.Deps{
-		Stdout: &stdout, Stderr: &stderr, HTTP: &http.Client{Transport: downTransport{}},
+		Stdout: &stdout, Stderr: &stderr, HTTP: &http.Client{Transport: networkDown},
 	})
 	if code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
@@ -94,7 +89,7 @@ func TestLocationSearchOffline(t *testing.T) {
 func TestNetworkToolJSONError(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := cli.Run(context.Background(), []string{"tool", "--json", `WikiSearch("Ada Lovelace")`}, cli.Deps{
-		Stdout: &stdout, Stderr: &stderr, HTTP: &http.Client{Transport: downTransport{}},
+		Stdout: &stdout, Stderr: &stderr, HTTP: &http.Client{Transport: networkDown},
 	})
 	if code != cli.ExitFailure {
 		t.Errorf("exit %d, want %d", code, cli.ExitFailure)

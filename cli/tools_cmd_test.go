@@ -4,22 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/gear-chat/gear/cli"
 	"github.com/gear-chat/gear/tools"
+	"github.com/gear-chat/gear/tools/webget/webgettest"
 )
-
-// networkDown is a transport that fails every request, as a machine with
-// no network would.
-type networkDown struct{}
-
-func (networkDown) RoundTrip(*http.Request) (*http.Response, error) {
-	return nil, errors.New("network is unreachable")
-}
 
 func gear(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
@@ -29,7 +21,7 @@ func gear(t *testing.T, args ...string) (int, string, string) {
 	code := cli.Run(context.Background(), args, cli.Deps{
 		Stdout: &stdout, Stderr: &stderr,
 		Getenv: func(k string) string { return env[k] },
-		HTTP:   &http.Client{Transport: networkDown{}},
+		HTTP:   &http.Client{Transport: webgettest.Down("network is unreachable")},
 	})
 	return code, stdout.String(), stderr.String()
 }

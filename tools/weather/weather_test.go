@@ -231,15 +231,9 @@ func TestWeatherSearchCancelled(t *testing.T) {
 	}
 }
 
-type downTransport struct{}
-
-func (downTransport) RoundTrip(*http.Request) (*http.Response, error) {
-	return nil, errors.New("dial tcp: connect: network is unreachable")
-}
-
 func TestNetworkDown(t *testing.T) {
 	cfg := Config{
-		Web:     webget.New(webget.Options{HTTP: &http.Client{Transport: downTransport{}}, UserAgent: testUA}),
+		Web:     webget.New(webget.Options{HTTP: &http.Client{Transport: webgettest.Down("dial tcp: connect: network is unreachable")}, UserAgent: testUA}),
 		BaseURL: "https://api.open-meteo.com", GeocodingURL: "https://geocoding-api.open-meteo.com", Places: gazetteer,
 	}
 	tests := []struct {

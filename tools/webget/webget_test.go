@@ -24,10 +24,6 @@ func newClient(srv *webgettest.Server, o Options) *Client {
 	return New(o)
 }
 
-type failingTransport struct{ err error }
-
-func (f failingTransport) RoundTrip(*http.Request) (*http.Response, error) { return nil, f.err }
-
 func TestGet(t *testing.T) {
 	geocode := webgettest.Fixture(t, "geocoding_search_frederick.json")
 	badRequest := webgettest.Fixture(t, "forecast_error_400_invalid_variable.json")
@@ -124,7 +120,7 @@ func TestGetHonoursRetryAfter(t *testing.T) {
 }
 
 func TestGetUnreachable(t *testing.T) {
-	c := New(Options{HTTP: &http.Client{Transport: failingTransport{errors.New("dial tcp: connect: network is unreachable")}}, UserAgent: testUA})
+	c := New(Options{HTTP: &http.Client{Transport: webgettest.Down("dial tcp: connect: network is unreachable")}, UserAgent: testUA})
 	_, err := c.Get(context.Background(), openMeteo, "http://api.example/v1/search")
 	want := "Open-Meteo unreachable: dial tcp: connect: network is unreachable; check the network or tools.weather.geocoding_url"
 	if err == nil || err.Error() != want {

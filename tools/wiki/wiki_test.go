@@ -169,14 +169,8 @@ func TestWikiSearchCancelled(t *testing.T) {
 	}
 }
 
-type downTransport struct{}
-
-func (downTransport) RoundTrip(*http.Request) (*http.Response, error) {
-	return nil, errors.New("dial tcp: lookup en.wikipedia.org: no such host")
-}
-
 func TestWikiSearchNetworkDown(t *testing.T) {
-	cfg := Config{Web: webget.New(webget.Options{HTTP: &http.Client{Transport: downTransport{}}, UserAgent: testUA}), BaseURL: "https://en.wikipedia.org"}
+	cfg := Config{Web: webget.New(webget.Options{HTTP: &http.Client{Transport: webgettest.Down("dial tcp: lookup en.wikipedia.org: no such host")}, UserAgent: testUA}), BaseURL: "https://en.wikipedia.org"}
 	_, err := New(cfg).Run(context.Background(), wikiCall("anthropic"))
 	want := "wiki: Wikipedia unreachable: dial tcp: lookup en.wikipedia.org: no such host; check the network or tools.wiki.base_url"
 	if err == nil || err.Error() != want || tools.IsInput(err) {

@@ -6,6 +6,7 @@
 package webgettest
 
 import (
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -148,6 +149,14 @@ func queryDiff(want map[string]string, r *http.Request) string {
 	sort.Strings(problems)
 	return strings.Join(problems, "; ")
 }
+
+// Down is a transport for a network that is down: every request fails to
+// connect, with the error text it holds ("dial tcp: connect: network is
+// unreachable").
+type Down string
+
+// RoundTrip fails.
+func (d Down) RoundTrip(*http.Request) (*http.Response, error) { return nil, errors.New(string(d)) }
 
 // Fixture reads testdata/<name> of the calling package's directory.
 func Fixture(t testing.TB, name string) []byte {
