@@ -212,10 +212,13 @@ func round(args []Value) (Value, error) {
 // logarithm is log_base(x), through ratLn so that exact numbers beyond
 // float64 (log(10^1000) = 1000) work.
 func logarithm(base, x Value) (Value, error) {
+	ten := base.isExact() && base.rat.Cmp(big.NewRat(10, 1)) == 0
+	e := !base.isExact() && base.f == math.E
 	name := "log(" + brief(base) + ", " + brief(x) + ")"
-	if base.isExact() && base.rat.Cmp(big.NewRat(10, 1)) == 0 {
+	switch {
+	case ten:
 		name = "log(" + brief(x) + ")"
-	} else if !base.isExact() && base.f == math.E {
+	case e:
 		name = "ln(" + brief(x) + ")"
 	}
 	if x.cmpZero() <= 0 {
@@ -228,9 +231,9 @@ func logarithm(base, x Value) (Value, error) {
 	if xf := x.Float64(); xf > 0 && !math.IsInf(xf, 0) {
 		// Within float64, the library's logarithms are the most precise.
 		switch {
-		case base.isExact() && base.rat.Cmp(big.NewRat(10, 1)) == 0:
+		case ten:
 			return fromFloat(math.Log10(xf), what)
-		case !base.isExact() && base.f == math.E:
+		case e:
 			return fromFloat(math.Log(xf), what)
 		}
 	}
