@@ -43,7 +43,7 @@ func (tr *turnRun) emitCall(spec tools.Spec, query string) (Emission, error) {
 	e := emitter{tr: tr, ctx: ctx, m: m, spec: spec, em: &em, query: query, msgs: emissionMessages(spec, query, false)}
 	caps := a.cfg.Chat.Capabilities(ctx)
 	paths := []func() bool{}
-	if g := guideFor(caps, m, spec); g != nil {
+	if g := guideFor(caps, m); g != nil {
 		paths = append(paths, func() bool { return e.guided(*g) })
 	}
 	if caps.Logprobs && caps.Prefill {
@@ -187,7 +187,7 @@ type emitter struct {
 // guideFor is the strongest server-side constraint the server takes: a
 // regular expression (vLLM), a GBNF grammar (llama.cpp), else the JSON
 // Schema (OpenAI strict, Ollama, LM Studio, generic servers).
-func guideFor(caps llm.Capabilities, m *constrain.Machine, spec tools.Spec) *llm.Guide {
+func guideFor(caps llm.Capabilities, m *constrain.Machine) *llm.Guide {
 	switch {
 	case caps.Regex:
 		return &llm.Guide{Regex: m.Regex(constrain.ExportOptions{})}
