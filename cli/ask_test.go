@@ -4,13 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -239,7 +236,7 @@ func TestAskConfirmBelow(t *testing.T) {
 // wire format), gear ask emits the call under the JSON schema, runs it and
 // streams the model's answer.
 func TestAskWithChatModel(t *testing.T) {
-	srv := newChatServer(t)
+	srv := cli.ScriptedChatServer(t, "The Calculator says 96 ", "(grounding was 93% sure).")
 	env := map[string]string{"GEAR_CHAT_MODEL": "test-model", "GEAR_CHAT_BASE_URL": srv.URL + "/v1", "GEAR_CHAT_SERVER": "openai"}
 	hc := &http.Client{Transport: onlyHost{t, strings.TrimPrefix(srv.URL, "http://")}}
 	code, stdout, stderr := runAskHTTP(t, hc, env, "ask", "what is 48 multiplied by 4 divided by 2")
@@ -264,73 +261,4 @@ func TestAskWithChatModel(t *testing.T) {
 	if rec.Emission.Path != "guided" || rec.Usage[0].Role != "chat" || rec.Usage[0].Calls < 2 {
 		t.Errorf("record %+v", rec)
 	}
-}
-
-// newChatServer answers routing, emission and the streamed answer from the
-// recorded bodies in testdata/ask; anything else fails the test.
-func newChatServer(t *testing.T) *httptest.Server {
-	read := func(name string) []byte {
-		b, err := os.ReadFile(filepath.Join("testdata", "ask", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
-	chat := func(content string) []byte {
-		var v map[string]any
-		json.Unmarshal(read("chat_completion_tool_calls.json"), &v)
-		ch := v["choices"].([]any)[0].(map[string]any)
-		msg := ch["message"].(map[string]any)
-		msg["content"] = content
-		delete(msg, "tool_calls")
-		ch["finish_reason"] = "stop"
-		b, _ := json.Marshal(v)
-		return b
-	}
-	var lines []string
-	for _, ev := range strings.Split(string(read("chat_completion_stream_tool_call_split_args.sse")), "\n\n") {
-		if ev = strings.TrimSpace(ev); ev != "" {
-			lines = append(lines, ev)
-		}
-	}
-	chunk := func(content string, finish any) string {
-		var v map[string]any
-		json.Unmarshal([]byte(strings.TrimPrefix(lines[0], "data: ")), &v)
-		ch := v["choices"].([]any)[0].(map[string]any)
-		ch["delta"] = map[string]any{"content": content}
-		ch["finish_reason"] = finish
-		b, _ := json.Marshal(v)
-		return "data: " + string(b) + "\n\n"
-	}
-	var mu sync.Mutex
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		defer mu.Unlock()
-		raw, _ := io.ReadAll(r.Body)
-		var body map[string]any
-		json.Unmarshal(raw, &body)
-		rf, _ := body["response_format"].(map[string]any)
-		js, _ := rf["json_schema"].(map[string]any)
-		name, _ := js["name"].(string)
-		switch {
-		case r.URL.Path != "/v1/chat/completions":
-			t.Errorf("unexpected request %s", r.URL.Path)
-			http.Error(w, "unexpected", http.StatusTeapot)
-		case body["stream"] == true:
-			w.Header().Set("Content-Type", "text/event-stream")
-			for _, c := range []string{chunk("The Calculator says 96 ", nil), chunk("(grounding was 93% sure).", nil), chunk("", "stop"),
-				lines[len(lines)-2] + "\n\n", "data: [DONE]\n\n"} {
-				io.WriteString(w, c)
-			}
-		case name == "yes_no":
-			w.Write(chat(`{"answer":"yes"}`))
-		case name == "gear_call":
-			w.Write(chat(`{"call": {"tool": "Calculator", "args": {"expression": "48 * 4 / 2"}}}`))
-		default:
-			t.Errorf("unexpected request %.200s", raw)
-			http.Error(w, "unexpected", http.StatusTeapot)
-		}
-	}))
-	t.Cleanup(srv.Close)
-	return srv
 }
