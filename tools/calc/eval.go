@@ -56,13 +56,8 @@ type parser struct {
 }
 
 func (p *parser) skipSpace() {
-	for p.pos < len(p.src) {
-		switch p.src[p.pos] {
-		case ' ', '\t', '\n', '\r':
-			p.pos++
-		default:
-			return
-		}
+	for p.pos < len(p.src) && isSpace(p.src[p.pos]) {
+		p.pos++
 	}
 }
 
