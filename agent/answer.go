@@ -256,14 +256,7 @@ func (s *streamSanitizer) add(delta string) string {
 			break
 		}
 	}
-	clean := sanitize.Text(raw[:cut])
-	if !strings.HasPrefix(clean, s.out) {
-		// Cannot happen by sanitize.Text's construction; never re-emit.
-		return ""
-	}
-	delta = clean[len(s.out):]
-	s.out = clean
-	return delta
+	return s.handOut(sanitize.Text(raw[:cut]))
 }
 
 func leadLen(c byte) int {
@@ -279,13 +272,19 @@ func leadLen(c byte) int {
 // flush hands out what was held back (a character the stream never
 // finished becomes U+FFFD).
 func (s *streamSanitizer) flush() string {
-	clean := sanitize.Text(s.raw.String())
+	return s.handOut(sanitize.Text(s.raw.String()))
+}
+
+// handOut returns what clean, the sanitised text so far, adds to what was
+// handed out, and takes it as handed out.
+func (s *streamSanitizer) handOut(clean string) string {
 	if !strings.HasPrefix(clean, s.out) {
+		// Cannot happen by sanitize.Text's construction; never re-emit.
 		return ""
 	}
-	rest := clean[len(s.out):]
+	delta := clean[len(s.out):]
 	s.out = clean
-	return rest
+	return delta
 }
 
 // text is the answer handed out so far.
