@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -18,29 +17,7 @@ import (
 // finished turns in one conversation, as the agent records them.
 func storeWith(t *testing.T, recs ...agent.Record) (*store.Store, int64) {
 	t.Helper()
-	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "gear.db"), store.Options{Now: testNow})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	e := offlineEngines()
-	conv, err := st.CreateConversation(ctx, store.NewConversation{Mode: store.ModeChat, Chat: e.Chat,
-		Grounding: e.Grounding, Embedding: e.Embedding})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range recs {
-		ref, err := st.BeginTurn(ctx, conv, r.Query, store.Mode(r.Mode))
-		if err != nil {
-			t.Fatal(err)
-		}
-		r.TurnID = ref.TurnID
-		if err := st.FinishTurn(ctx, r.StoreRecord()); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return st, conv
+	return storeWithEngines(t, offlineEngines(), recs...)
 }
 
 func TestRatingsAreStoredAgainstTheTurn(t *testing.T) {

@@ -91,7 +91,9 @@ func TestReopenedTurnLooksAsItDid(t *testing.T) {
 	}
 }
 
-// storeWithEngines is storeWith for a conversation served by engines.
+// storeWithEngines opens a history in a temporary directory holding the
+// given finished turns in one conversation served by engines, as the agent
+// records them.
 func storeWithEngines(t *testing.T, e agent.Engines, recs ...agent.Record) (*store.Store, int64) {
 	t.Helper()
 	ctx := context.Background()
