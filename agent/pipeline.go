@@ -178,9 +178,9 @@ func (tr *turnRun) toolTurn(query, forced string) error {
 		names, _ := a.ResolveTool(forced)
 		tool, conf = bestOf(res, names)
 		chosenBy = "user"
-		tr.rec.Route.NeedsTool, tr.rec.Route.By, tr.rec.Route.ModelAsked, tr.rec.Route.ModelSaid = true, "user", false, ""
+		tr.rec.Route.toolNeededBy("user")
 	case tr.rec.Mode == ModeDirect:
-		tr.rec.Route.NeedsTool, tr.rec.Route.By, tr.rec.Route.ModelAsked, tr.rec.Route.ModelSaid = true, "mode", false, ""
+		tr.rec.Route.toolNeededBy("mode")
 		if tool == grounding.None {
 			// /GEAR asks for a tool: the best one, however unsure.
 			best, _ := res.Best()
@@ -272,6 +272,13 @@ func (tr *turnRun) ground(query string, userSaysTool bool) (*grounding.Result, e
 		return nil, fmt.Errorf("grounding: %w", o.err)
 	}
 	return o.res, nil
+}
+
+// toolNeededBy records that by ("user": a named tool; "mode": direct
+// mode) decided a tool is needed and no model was asked; grounding's
+// probability and threshold stay for the record.
+func (r *Route) toolNeededBy(by string) {
+	r.NeedsTool, r.By, r.ModelAsked, r.ModelSaid = true, by, false, ""
 }
 
 // bestOf picks, among names, the tool grounding scored highest, with its
