@@ -1,7 +1,6 @@
 package place
 
 import (
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -46,17 +45,9 @@ type Gazetteer struct {
 	abbrevs map[string]Place // time zone abbreviation -> offset place
 }
 
-// find returns the entry of a normalised name.
-func (g *Gazetteer) find(key string) (keyEntry, bool) {
-	i, ok := slices.BinarySearch(g.keys, key)
-	if !ok {
-		return keyEntry{}, false
-	}
-	return g.entries[i], true
-}
-
-// findBytes is find for a name being built in a buffer (no allocation).
-func (g *Gazetteer) findBytes(key []byte) (keyEntry, bool) {
+// find returns the entry of a normalised name, given as a string or as a
+// buffer the name is being built in (Scan's, searched without allocation).
+func find[K string | []byte](g *Gazetteer, key K) (keyEntry, bool) {
 	lo, hi := 0, len(g.keys)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
@@ -87,7 +78,7 @@ func (g *Gazetteer) Lookup(name string) (Place, bool) {
 	}
 	upper := isCapitals(s)
 	key := norm.Key(s)
-	e, hasKey := g.find(key)
+	e, hasKey := find(g, key)
 	if upper && hasKey && e.flags&flagAlias != 0 {
 		return g.places[g.cands[e.first]], true
 	}
@@ -125,7 +116,7 @@ func (g *Gazetteer) lookupWithin(name, within string) (Place, bool) {
 	if !ok || area.CountryCode == "" {
 		return Place{}, false
 	}
-	e, ok := g.find(norm.Key(name))
+	e, ok := find(g, norm.Key(name))
 	if !ok {
 		return Place{}, false
 	}
@@ -145,7 +136,7 @@ func (g *Gazetteer) lookupWithin(name, within string) (Place, bool) {
 // Candidates returns every place a name can mean, best first (the first is
 // what Lookup returns for a plain name).
 func (g *Gazetteer) Candidates(name string) []Place {
-	e, ok := g.find(norm.Key(name))
+	e, ok := find(g, norm.Key(name))
 	if !ok {
 		return nil
 	}

@@ -86,7 +86,7 @@ func (g *Gazetteer) Scan(text string) []Mention {
 				key = append(key, toks[j].Norm...)
 			}
 			start, end := t.Start, toks[i+n-1].End
-			if e, ok := g.findBytes(key); ok && g.scannable(e, text, start, end, i == 0 || sentenceBreak(text[toks[i-1].End:start])) {
+			if e, ok := find(g, key); ok && g.scannable(e, text, start, end, i == 0 || sentenceBreak(text[toks[i-1].End:start])) {
 				mentions = append(mentions, Mention{Start: start, End: end, Text: text[start:end], Place: g.places[g.cands[e.first]]})
 				matched = n
 				break
