@@ -130,19 +130,18 @@ type ToolCall struct {
 	Duration time.Duration `json:"-"`
 }
 
+// toolCallJSON is a ToolCall's JSON: its own fields (the alias drops the
+// methods) and the duration in milliseconds last.
 type toolCallJSON struct {
-	Tool       string    `json:"tool"`
-	Call       string    `json:"call"`
-	Check      CallCheck `json:"check"`
-	Original   string    `json:"original,omitempty"`
-	Response   string    `json:"response"`
-	Error      string    `json:"error,omitempty"`
-	DurationMS float64   `json:"duration_ms"`
+	toolCallFields
+	DurationMS float64 `json:"duration_ms"`
 }
+
+type toolCallFields ToolCall
 
 // MarshalJSON writes Duration in milliseconds.
 func (c ToolCall) MarshalJSON() ([]byte, error) {
-	return json.Marshal(toolCallJSON{c.Tool, c.Call, c.Check, c.Original, c.Response, c.Error, ms(c.Duration)})
+	return json.Marshal(toolCallJSON{toolCallFields(c), ms(c.Duration)})
 }
 
 // UnmarshalJSON reads what MarshalJSON writes.
@@ -151,7 +150,8 @@ func (c *ToolCall) UnmarshalJSON(data []byte) error {
 	if err := json.Unmarshal(data, &j); err != nil {
 		return err
 	}
-	*c = ToolCall{j.Tool, j.Call, j.Check, j.Original, j.Response, j.Error, fromMS(j.DurationMS)}
+	*c = ToolCall(j.toolCallFields)
+	c.Duration = fromMS(j.DurationMS)
 	return nil
 }
 
