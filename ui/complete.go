@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/gear-chat/gear/agent"
-	"github.com/gear-chat/gear/store"
 )
 
 // command is a slash command, as /help lists it.
@@ -78,7 +77,7 @@ func complete(text string, a Agent, toolNames []string) completion {
 			return completeWord(head+" ", rest, []string{"up", "down", "wrong"}, withSpace(func(w string) bool { return w == "wrong" }))
 		}
 		if strings.EqualFold(verb, "wrong") && !strings.Contains(tool, " ") {
-			return completeWord(head+" "+verb+" ", tool, append(append([]string(nil), toolNames...), store.WantedNone), nil)
+			return completeWord(head+" "+verb+" ", tool, wantedChoices(toolNames), nil)
 		}
 	}
 	return completion{}

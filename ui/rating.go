@@ -80,7 +80,7 @@ func (m *Model) openPicker() {
 	if !ok {
 		return
 	}
-	m.picker = &toolPicker{turn: e, tools: append(append([]string(nil), m.names...), store.WantedNone)}
+	m.picker = &toolPicker{turn: e, tools: wantedChoices(m.names)}
 }
 
 // wrongToolSaved is the hint after a "wrong tool" rating.
@@ -106,10 +106,7 @@ func (m *Model) rateCommand(args string) tea.Cmd {
 			m.openPicker()
 			return nil
 		}
-		name, ok := m.toolNamed(tool)
-		if !ok && strings.EqualFold(tool, store.WantedNone) {
-			name, ok = store.WantedNone, true
-		}
+		name, ok := findFold(wantedChoices(m.names), tool)
 		if !ok {
 			m.addError("/rate wrong: there is no tool called " + cleanLine(tool) + "; the tools are " + strings.Join(m.names, ", ") +
 				" (or none: no tool was needed)")
@@ -132,11 +129,18 @@ func commentOr(old, comment string) string {
 	return comment
 }
 
-// toolNamed finds a library tool by name, any case.
-func (m *Model) toolNamed(name string) (string, bool) {
-	for _, n := range m.names {
-		if strings.EqualFold(n, name) {
-			return n, true
+// wantedChoices are what a "wrong tool" rating can name as the tool
+// wanted: the library's tools, then store.WantedNone (no tool was needed).
+// The picker lists them, Tab completes them and /rate wrong takes them.
+func wantedChoices(names []string) []string {
+	return append(append([]string(nil), names...), store.WantedNone)
+}
+
+// findFold finds name among choices, any case.
+func findFold(choices []string, name string) (string, bool) {
+	for _, c := range choices {
+		if strings.EqualFold(c, name) {
+			return c, true
 		}
 	}
 	return "", false
