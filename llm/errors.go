@@ -118,7 +118,7 @@ func (c *Client) newError(ctx context.Context, err error, st *callState) *Error 
 	if errors.As(err, &already) {
 		return already
 	}
-	e := &Error{Role: c.ep.Role, Server: c.kind, BaseURL: c.ep.BaseURL, Model: c.ep.Model, Err: err}
+	e := &Error{Role: c.ep.Role, Server: c.server(), BaseURL: c.ep.BaseURL, Model: c.ep.Model, Err: err}
 	if st != nil {
 		e.RetryAfter = st.retryAfter
 	}
@@ -249,7 +249,7 @@ func (c *Client) hint(e *Error) string {
 		}
 		return "check the key from " + c.ep.KeyFrom
 	case ErrUnknownModel:
-		if c.kind == ServerOllama {
+		if e.Server == ServerOllama {
 			return fmt.Sprintf("run `ollama pull %s`, or set GEAR_%s_MODEL to a model the server has", c.ep.Model, role)
 		}
 		return fmt.Sprintf("set GEAR_%s_MODEL or models.%s.model to a model the server has", role, c.ep.Role)
