@@ -69,8 +69,10 @@ func (tr *turnRun) pipeline() error {
 		forced = in.Tool
 		in = Input{Kind: InputQuery, Mode: lastMode, Query: last}
 	}
+	var named []string // the tools of a tool the user named
 	if forced != "" {
-		if _, err := a.ResolveTool(forced); err != nil {
+		var err error
+		if named, err = a.ResolveTool(forced); err != nil {
 			return tools.Inputf("%s", err.Error())
 		}
 		if in.Mode == ModeBaseline {
@@ -98,7 +100,7 @@ func (tr *turnRun) pipeline() error {
 	case in.Mode == ModeBaseline:
 		return tr.answerWithoutTool(false)
 	default:
-		return tr.toolTurn(in.Query, forced)
+		return tr.toolTurn(in.Query, named)
 	}
 }
 
@@ -155,11 +157,13 @@ func (tr *turnRun) begin() error {
 }
 
 // toolTurn is chat and direct mode: ground, choose, emit, run, answer.
-func (tr *turnRun) toolTurn(query, forced string) error {
+// named are the tools of the tool the user named (resolved once, by
+// pipeline), nil when grounding chooses.
+func (tr *turnRun) toolTurn(query string, named []string) error {
 	a := tr.a
 	tr.t.emit(Progress{Stage: StageGrounding, Tools: len(a.specs)})
 	// /GEAR and a named tool already say a tool is needed.
-	userSaysTool := forced != "" || tr.rec.Mode == ModeDirect
+	userSaysTool := len(named) > 0 || tr.rec.Mode == ModeDirect
 	res, err := tr.ground(query, userSaysTool)
 	if err != nil {
 		return err
@@ -174,9 +178,8 @@ func (tr *turnRun) toolTurn(query, forced string) error {
 	tool, conf := res.Choice.Tool, res.Choice.Confidence
 	chosenBy := "grounding"
 	switch {
-	case forced != "":
-		names, _ := a.ResolveTool(forced)
-		tool, conf = bestOf(res, names)
+	case len(named) > 0:
+		tool, conf = bestOf(res, named)
 		chosenBy = "user"
 		tr.rec.Route.toolNeededBy("user")
 	case tr.rec.Mode == ModeDirect:
