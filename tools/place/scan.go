@@ -46,24 +46,12 @@ func (g *Gazetteer) Scan(text string) []Mention {
 	var key []byte
 	for i := 0; i < len(toks); {
 		t := toks[i]
-		if t.Norm == "utc" || t.Norm == "gmt" {
-			if n, p, ok := scanOffset(text[t.Start:], false); ok {
-				end := t.Start + n
-				mentions = append(mentions, Mention{Start: t.Start, End: end, Text: text[t.Start:end], Place: p})
-				for i < len(toks) && toks[i].Start < end {
-					i++
-				}
-				continue
+		if end, p, ok := g.scanOffsetOrZone(text, t); ok {
+			mentions = append(mentions, Mention{Start: t.Start, End: end, Text: text[t.Start:end], Place: p})
+			for i < len(toks) && toks[i].Start < end {
+				i++
 			}
-		}
-		if t.End < len(text) && text[t.End] == '/' {
-			if end, p, ok := g.scanZoneID(text, t.Start); ok {
-				mentions = append(mentions, Mention{Start: t.Start, End: end, Text: text[t.Start:end], Place: p})
-				for i < len(toks) && toks[i].Start < end {
-					i++
-				}
-				continue
-			}
+			continue
 		}
 		maxN := 1
 		if m, ok := g.multi[t.Norm]; ok {
@@ -106,6 +94,20 @@ func (g *Gazetteer) Scan(text string) []Mention {
 		i += matched
 	}
 	return mentions
+}
+
+// scanOffsetOrZone reads a UTC/GMT offset ("GMT-8") or an IANA id
+// ("America/New_York") starting at token t, and returns where it ends.
+func (g *Gazetteer) scanOffsetOrZone(text string, t norm.Token) (int, Place, bool) {
+	if t.Norm == "utc" || t.Norm == "gmt" {
+		if n, p, ok := scanOffset(text[t.Start:], false); ok {
+			return t.Start + n, p, true
+		}
+	}
+	if t.End < len(text) && text[t.End] == '/' {
+		return g.scanZoneID(text, t.Start)
+	}
+	return 0, Place{}, false
 }
 
 // scanZoneID reads an IANA id ("America/New_York") at text[start:].
