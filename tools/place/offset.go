@@ -40,11 +40,19 @@ func scanOffset(s string, bare bool) (int, Place, bool) {
 	case !bare:
 		return 0, Place{}, false
 	}
+	// prefixOnly reads "UTC" or "GMT" alone, when what follows is not an
+	// offset; without the prefix there is nothing to read.
+	prefixOnly := func() (int, Place, bool) {
+		if prefix == "" {
+			return 0, Place{}, false
+		}
+		return i, Place{Name: prefix, Kind: KindOffset}, true
+	}
 	if prefix != "" && (i == len(s) || !isOffsetStart(s[i:])) {
 		if i < len(s) && isWordByte(s[i]) {
 			return 0, Place{}, false // "utcnow", "gmtime": not an offset
 		}
-		return i, Place{Name: prefix, Kind: KindOffset}, true
+		return prefixOnly()
 	}
 	j := i
 	for j < len(s) && s[j] == ' ' {
@@ -59,17 +67,11 @@ func scanOffset(s string, bare bool) (int, Place, bool) {
 	case strings.HasPrefix(s[j:], "−"): // U+2212 MINUS SIGN
 		sign, j = -1, j+len("−")
 	default:
-		if prefix == "" {
-			return 0, Place{}, false
-		}
-		return i, Place{Name: prefix, Kind: KindOffset}, true
+		return prefixOnly()
 	}
 	h, m, used, ok := readHoursMinutes(s[j:])
 	if !ok {
-		if prefix == "" {
-			return 0, Place{}, false
-		}
-		return i, Place{Name: prefix, Kind: KindOffset}, true
+		return prefixOnly()
 	}
 	j += used
 	if j < len(s) && isWordByte(s[j]) {
