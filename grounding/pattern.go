@@ -144,10 +144,15 @@ func (c Counts) Total() int {
 // non-ASCII character).
 func (ps *PatternSet) Encode(text string) Counts {
 	c := make(Counts, len(ps.patterns))
-	for j, p := range ps.patterns {
-		c[j] = len(p.Re.FindAllStringIndex(text, -1))
+	for j := range ps.patterns {
+		c[j] = ps.count(j, text)
 	}
 	return c
+}
+
+// count is C_j of text: the non-overlapping matches of pattern j.
+func (ps *PatternSet) count(j int, text string) int {
+	return len(ps.patterns[j].Re.FindAllStringIndex(text, -1))
 }
 
 // EncodeAs encodes a tool's response with its special output pattern, as
@@ -161,12 +166,15 @@ func (ps *PatternSet) EncodeAs(text, pattern string) Counts {
 	if !ok || pattern == "" {
 		return ps.Encode(text)
 	}
-	n := len(ps.patterns[j].Re.FindAllStringIndex(text, -1))
-	if n == 0 {
-		return ps.Encode(text)
-	}
 	c := make(Counts, len(ps.patterns))
-	c[j] = n
+	if c[j] = ps.count(j, text); c[j] == 0 {
+		// Its own count is known to be 0: only the others are read.
+		for k := range ps.patterns {
+			if k != j {
+				c[k] = ps.count(k, text)
+			}
+		}
+	}
 	return c
 }
 
