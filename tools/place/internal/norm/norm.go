@@ -64,17 +64,14 @@ func Tokens(s string, dst []Token) []Token {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			switch {
-			case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+			case c >= 'a' && c <= 'z', c >= '0' && c <= '9', c >= 'A' && c <= 'Z':
 				if start < 0 {
 					start = i
+				}
+				if c >= 'A' && c <= 'Z' {
+					c += 'a' - 'A'
 				}
 				buf = append(buf, c)
-				lastWordEnd = i + 1
-			case c >= 'A' && c <= 'Z':
-				if start < 0 {
-					start = i
-				}
-				buf = append(buf, c+'a'-'A')
 				lastWordEnd = i + 1
 			case (c == '\'' || c == '`') && start >= 0 && i+1 < len(s) && isWordStart(s[i+1:]):
 				// an apostrophe inside a word: dropped
