@@ -61,6 +61,9 @@ type analysis struct {
 	// context is the rest of a message whose request sentence this is
 	// (focus.go), or nil.
 	context *analysis
+	// term is the search term a string parameter takes (focus in
+	// extract.go), read once for every tool that has one.
+	term string
 }
 
 var (
@@ -84,7 +87,9 @@ var (
 // analyze reads the query: its request sentence when it has one that
 // stands on its own (focus.go), or the whole of it.
 func (e *Engine) analyze(query string) *analysis {
-	return e.focusOn(e.analyzeText(query))
+	a := e.focusOn(e.analyzeText(query))
+	a.term = focus(a)
+	return a
 }
 
 // analyzeText reads a text as a whole.

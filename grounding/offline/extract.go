@@ -95,7 +95,7 @@ func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, roles placeRo
 			}
 		}
 	case tools.TypeString:
-		term := focus(a)
+		term := a.term
 		if term == "" {
 			return "", false
 		}
