@@ -62,8 +62,10 @@ type analysis struct {
 	// (focus.go), or nil.
 	context *analysis
 	// term is the search term a string parameter takes (focus in
-	// extract.go), read once for every tool that has one.
-	term string
+	// extract.go) and roles the places' parts in a conversion
+	// (placeRoles): read once for every tool.
+	term  string
+	roles placeRoleSet
 }
 
 var (
@@ -88,7 +90,7 @@ var (
 // stands on its own (focus.go), or the whole of it.
 func (e *Engine) analyze(query string) *analysis {
 	a := e.focusOn(e.analyzeText(query))
-	a.term = focus(a)
+	a.term, a.roles = focus(a), placeRoles(a)
 	return a
 }
 

@@ -13,9 +13,8 @@ import (
 func (e *Engine) extract(a *analysis, spec tools.Spec) string {
 	var args []string
 	used := map[string]bool{}
-	roles := placeRoles(a)
 	for _, p := range spec.Params {
-		v, ok := e.fill(a, spec, p, roles, used)
+		v, ok := e.fill(a, spec, p, used)
 		if !ok {
 			if p.Optional {
 				break
@@ -42,7 +41,7 @@ func asksFor(a *analysis, spec tools.Spec) bool {
 }
 
 // fill finds one argument.
-func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, roles placeRoleSet, used map[string]bool) (string, bool) {
+func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, used map[string]bool) (string, bool) {
 	switch p.Type {
 	case tools.TypeExpression:
 		if a.expr == "" {
@@ -62,7 +61,7 @@ func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, roles placeRo
 			return tools.FormatNumber(n.value), true
 		}
 	case tools.TypePlace:
-		m, ok := roles.pick(p.Name, used)
+		m, ok := a.roles.pick(p.Name, used)
 		if !ok {
 			// A required place the query does not name is the user's own
 			// when the query asks for what the tool answers ("will it
