@@ -27,11 +27,8 @@ func Localize(c Civil, loc *time.Location) Localized {
 	wall := time.Date(c.Year, c.Month, c.Day, c.Hour, c.Minute, c.Second, 0, time.UTC).Unix()
 	// The offsets in force around that wall time; transitions are never
 	// closer together than a day and a half in tzdata's rules in use.
-	offsets := uniqueInts(
-		offsetAt(loc, wall-36*3600),
-		offsetAt(loc, wall),
-		offsetAt(loc, wall+36*3600),
-	)
+	before := offsetAt(loc, wall-36*3600)
+	offsets := uniqueInts(before, offsetAt(loc, wall), offsetAt(loc, wall+36*3600))
 	var valid []int64
 	for _, off := range offsets {
 		instant := wall - int64(off)
@@ -44,7 +41,6 @@ func Localize(c Civil, loc *time.Location) Localized {
 	case 1:
 		return Localized{Time: time.Unix(valid[0], 0).In(loc)}
 	case 0:
-		before := offsetAt(loc, wall-36*3600)
 		t := time.Unix(wall-int64(before), 0).In(loc)
 		return Localized{Time: t, Note: fmt.Sprintf("%s does not exist in %s (the clocks jump forward over it); read as %s %s",
 			shown, loc, t.Format(layout), zoneLabel(t))}
