@@ -218,16 +218,19 @@ func printList(b *strings.Builder, n *gnode, ctx int, open, seqSep, altSep strin
 	}
 }
 
-// regexSpecial are the characters escaped in a regular expression's
-// literal text; regexClassSpecial those escaped inside a class.
+// How the exports escape characters: regexSpecial are the characters
+// escaped in a regular expression's literal text, regexClassSpecial those
+// escaped inside a class; each syntax writes hex digits in its own case.
 const (
 	regexSpecial      = `\.+*?()|[]{}^$`
 	regexClassSpecial = `\]-^[`
+	regexHex          = `\x%02x`
+	gbnfHex           = `\x%02X`
 )
 
 func writeRegexLit(b *strings.Builder, s string) {
 	for _, r := range s {
-		writeRegexRune(b, r, regexSpecial)
+		writeEscaped(b, r, regexSpecial, "", regexHex)
 	}
 }
 
@@ -241,35 +244,15 @@ func writeRegexClass(b *strings.Builder, n *gnode) {
 		b.WriteByte('^')
 	}
 	for i := 0; i < len(n.ranges); i += 2 {
-		writeRegexRune(b, n.ranges[i], regexClassSpecial)
+		writeEscaped(b, n.ranges[i], regexClassSpecial, "", regexHex)
 		if n.ranges[i+1] != n.ranges[i] {
 			if n.ranges[i+1] > n.ranges[i]+1 {
 				b.WriteByte('-')
 			}
-			writeRegexRune(b, n.ranges[i+1], regexClassSpecial)
+			writeEscaped(b, n.ranges[i+1], regexClassSpecial, "", regexHex)
 		}
 	}
 	b.WriteByte(']')
-}
-
-// writeRegexRune writes r with the characters of special escaped by a
-// backslash, control characters and DEL in hex.
-func writeRegexRune(b *strings.Builder, r rune, special string) {
-	switch {
-	case r == '\t':
-		b.WriteString(`\t`)
-	case r == '\n':
-		b.WriteString(`\n`)
-	case r == '\r':
-		b.WriteString(`\r`)
-	case strings.ContainsRune(special, r):
-		b.WriteByte('\\')
-		b.WriteRune(r)
-	case r < 0x20 || r == 0x7f:
-		fmt.Fprintf(b, `\x%02x`, r)
-	default:
-		b.WriteRune(r)
-	}
 }
 
 // gbnf prints the grammar for llama.cpp: one rule per line, root first.
@@ -318,7 +301,7 @@ func (g *grammar) printGBNF(b *strings.Builder, n *gnode, ctx int) {
 func writeGBNFString(b *strings.Builder, s string) {
 	b.WriteByte('"')
 	for _, r := range s {
-		writeGBNFRune(b, r, `"\`, "")
+		writeEscaped(b, r, `"\`, "", gbnfHex)
 	}
 	b.WriteByte('"')
 }
@@ -326,12 +309,14 @@ func writeGBNFString(b *strings.Builder, s string) {
 // writeGBNFClassRune escapes what llama.cpp's class parser would read as
 // syntax; it knows \x, \u, \U, \t, \r, \n, \\, \", \[ and \].
 func writeGBNFClassRune(b *strings.Builder, r rune) {
-	writeGBNFRune(b, r, `\]["`, "-^")
+	writeEscaped(b, r, `\]["`, "-^", gbnfHex)
 }
 
-// writeGBNFRune writes r with the characters of backslashed escaped by a
-// backslash, and those of hexed, control characters and DEL in hex.
-func writeGBNFRune(b *strings.Builder, r rune, backslashed, hexed string) {
+// writeEscaped writes r for an export: tab, newline and carriage return
+// by name, the characters of backslashed after a backslash, and those of
+// hexed, control characters and DEL in hex (hexFormat, which differs
+// between the syntaxes only in the case of its digits).
+func writeEscaped(b *strings.Builder, r rune, backslashed, hexed, hexFormat string) {
 	switch {
 	case r == '\t':
 		b.WriteString(`\t`)
@@ -343,7 +328,7 @@ func writeGBNFRune(b *strings.Builder, r rune, backslashed, hexed string) {
 		b.WriteByte('\\')
 		b.WriteRune(r)
 	case strings.ContainsRune(hexed, r) || r < 0x20 || r == 0x7f:
-		fmt.Fprintf(b, `\x%02X`, r)
+		fmt.Fprintf(b, hexFormat, r)
 	default:
 		b.WriteRune(r)
 	}
