@@ -111,11 +111,9 @@ func (a *analysis) dayState() bool {
 		if j >= len(a.toks) {
 			continue
 		}
-		if j+1 < len(a.toks) {
-			switch a.toks[j+1].text {
-			case "still", "already", "yet": // "is it tomorrow already in Sydney"
-				marked = true
-			}
+		switch wordAt(a.toks, j+1) {
+		case "still", "already", "yet": // "is it tomorrow already in Sydney"
+			marked = true
 		}
 		switch w := a.toks[j].text; {
 		case a.lx.dayParts[w]:

@@ -224,12 +224,7 @@ func isCommand(a *analysis) bool {
 // spell necessary"): a translation or a spelling, which no look-up tool
 // answers, whatever the words said are.
 func saying(toks []token, i, end int) bool {
-	word := func(k int) string {
-		if k < end {
-			return toks[k].text
-		}
-		return ""
-	}
+	word := func(k int) string { return wordAt(toks[:end], k) }
 	if word(i) != "how" {
 		return false
 	}

@@ -39,12 +39,7 @@ type lexeme struct {
 // returns how many tokens it spans.
 func wordLexeme(toks []token, i int) (lexeme, int) {
 	w := toks[i].text
-	next := func(k int) string {
-		if i+k < len(toks) {
-			return toks[i+k].text
-		}
-		return ""
-	}
+	next := func(k int) string { return wordAt(toks, i+k) }
 	// optional is l spanning n tokens, or n+1 when word follows them:
 	// "divided [by]", "square root [of]".
 	optional := func(word string, l lexeme, n int) (lexeme, int) {

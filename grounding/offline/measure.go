@@ -95,12 +95,7 @@ type unitPhrase struct {
 func (a *analysis) simpleUnitAt(i int, letters bool) (unitPhrase, bool) {
 	toks := a.toks
 	w := toks[i].text
-	next := func() string {
-		if i+1 < len(toks) {
-			return toks[i+1].text
-		}
-		return ""
-	}
+	next := func() string { return wordAt(toks, i+1) }
 	lengthAt := func(k int) (unit, bool) {
 		if k >= len(toks) {
 			return unit{}, false

@@ -75,10 +75,7 @@ func (a *analysis) readForeign() {
 // infix in arith.go). Italian "per" (times) is left out: in English it
 // makes a rate.
 func foreignOperator(toks []token, i int) (lexeme, int) {
-	next := ""
-	if i+1 < len(toks) {
-		next = toks[i+1].text
-	}
+	next := wordAt(toks, i+1)
 	op := func(text string) lexeme { return lexeme{kind: lexOp, text: text} }
 	switch toks[i].text {
 	case "más", "mas", "mais", "più", "piu":

@@ -28,12 +28,7 @@ func isQuestionWord(w string) bool {
 // (what/which + noun, why, how, yes/no). The question word may follow a
 // request ("can you tell me who...", "I want to know when...").
 func questionForm(text string, toks []token) string {
-	word := func(i int) string {
-		if i < len(toks) {
-			return strings.TrimSuffix(toks[i].text, "'s")
-		}
-		return ""
-	}
+	word := func(i int) string { return strings.TrimSuffix(wordAt(toks, i), "'s") }
 	// The first eight words of each sentence; a word problem asks its
 	// question last ("... How many apples are left?").
 	near := 0
@@ -142,27 +137,22 @@ func clockSense(toks []token, i int) bool {
 	if i+2 < len(toks) && toks[i+1].text == "of" && toks[i+2].text == "day" {
 		return true // "what time of day is it"
 	}
-	if i+1 < len(toks) {
-		switch toks[i+1].text {
-		case "off", "frame", "frames", "for", "to", "before", "since", "limit", "limits", "period", "periods", "of",
-			"consuming", "span", "spent", "left", "remaining", "together",
-			// compounds where "time" modifies another noun: "time
-			// complexity", "a time machine", "time travel"
-			"complexity", "complexities", "machine", "machines", "travel", "traveller", "traveler", "management",
-			"signature", "capsule", "series", "slot", "slots", "sheet", "sheets", "card", "stamp", "stamps", "lapse",
-			"line", "lines", "table", "tables", "bomb", "keeping", "dilation", "share", "scale", "scales", "constraint",
-			"constraints", "trial", "trials", "lord", "loop", "loops":
-			return false
-		}
+	switch wordAt(toks, i+1) {
+	case "off", "frame", "frames", "for", "to", "before", "since", "limit", "limits", "period", "periods", "of",
+		"consuming", "span", "spent", "left", "remaining", "together",
+		// compounds where "time" modifies another noun: "time
+		// complexity", "a time machine", "time travel"
+		"complexity", "complexities", "machine", "machines", "travel", "traveller", "traveler", "management",
+		"signature", "capsule", "series", "slot", "slots", "sheet", "sheets", "card", "stamp", "stamps", "lapse",
+		"line", "lines", "table", "tables", "bomb", "keeping", "dilation", "share", "scale", "scales", "constraint",
+		"constraints", "trial", "trials", "lord", "loop", "loops":
+		return false
 	}
 	// "what time does the pharmacy close", "what time is my appointment":
 	// the time of an event; "what time is it", "what time will it be
 	// there" ask the clock.
 	if i > 0 && i+2 < len(toks) && (toks[i-1].text == "what" || toks[i-1].text == "which") && isAuxiliary(toks[i+1].text) {
-		after := ""
-		if i+3 < len(toks) {
-			after = toks[i+3].text
-		}
+		after := wordAt(toks, i+3)
 		switch toks[i+2].text {
 		case "it", "there", "in", "at", "now", "here", "right":
 		case "that", "this": // "what time is that in Paris", not "what time is that meeting"
@@ -202,11 +192,9 @@ func calendarSense(toks []token, i int) bool {
 			return false // "3 days", "in two days": a length of time
 		}
 	}
-	if i+1 < len(toks) {
-		switch toks[i+1].text {
-		case "of", "off", "that", "when", "for", "on", "do", "does", "did", "i", "my", "you", "your", "we", "our":
-			return false
-		}
+	switch wordAt(toks, i+1) {
+	case "of", "off", "that", "when", "for", "on", "do", "does", "did", "i", "my", "you", "your", "we", "our":
+		return false
 	}
 	return true
 }

@@ -58,12 +58,7 @@ func minuteValue(w string) (int, bool) {
 // spokenTimes finds the spoken clock times of the query, in order.
 func spokenTimes(query string, toks []token) []clockText {
 	var out []clockText
-	word := func(i int) string {
-		if i >= 0 && i < len(toks) {
-			return toks[i].text
-		}
-		return ""
-	}
+	word := func(i int) string { return wordAt(toks, i) }
 	for i := 0; i < len(toks); i++ {
 		var h, m, end int
 		switch {
@@ -130,12 +125,7 @@ func spokenTimes(query string, toks []token) []clockText {
 // the evening", "at night" at token i: the half of the day and the tokens
 // it spans.
 func dayHalf(toks []token, i int) (string, int) {
-	word := func(k int) string {
-		if k < len(toks) {
-			return toks[k].text
-		}
-		return ""
-	}
+	word := func(k int) string { return wordAt(toks, k) }
 	switch word(i) {
 	case "am", "a.m":
 		return "am", 1

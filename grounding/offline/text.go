@@ -15,6 +15,14 @@ type token struct {
 	capital, caps, initial bool
 }
 
+// wordAt is the text of toks[k], or "" when k is outside them.
+func wordAt(toks []token, k int) string {
+	if k >= 0 && k < len(toks) {
+		return toks[k].text
+	}
+	return ""
+}
+
 // tokenize splits text into words (letters, digits, and inner
 // apostrophes, periods or commas between digits) with their spans.
 func tokenize(text string) []token {
