@@ -37,6 +37,9 @@ type Options struct {
 	// migrateTo stops migrations at a version: tests use it to build old
 	// databases.
 	migrateTo int
+	// checkBudget overrides the integrity check's time budget: tests use
+	// it to cut the check short.
+	checkBudget time.Duration
 }
 
 // checkBudget bounds the integrity check Open runs: a small history is
@@ -51,6 +54,7 @@ type Store struct {
 	r        *sql.DB // readers
 	now      func() time.Time
 	retryFor time.Duration
+	budget   time.Duration // of the integrity check on open
 }
 
 // Open opens the history database at path, creating it and its directory
@@ -92,6 +96,10 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		r:        openPool(abs, readerPool, opts.BusyTimeout, opts.maxPages),
 		now:      opts.Now,
 		retryFor: opts.RetryFor,
+		budget:   checkBudget,
+	}
+	if opts.checkBudget > 0 {
+		s.budget = opts.checkBudget
 	}
 	target := SchemaVersion
 	if opts.migrateTo > 0 {
@@ -149,39 +157,44 @@ func (s *Store) prepare(ctx context.Context, target int) error {
 	return nil
 }
 
-// quickCheck runs PRAGMA quick_check within checkBudget. Running out of
-// time is not a failure: the check is there to catch damage early.
+// quickCheck runs PRAGMA quick_check within its budget (checkBudget).
+// Running out of time is not a failure: the check is there to catch damage
+// early. Whatever the check fails with once its budget is spent — the
+// query, a row's scan (database/sql reports rows closed by the context as
+// the context's error), the rows' end — counts as running out of time.
 func (s *Store) quickCheck(ctx context.Context) error {
-	cctx, cancel := context.WithTimeout(ctx, checkBudget)
+	cctx, cancel := context.WithTimeout(ctx, s.budget)
 	defer cancel()
-	rows, err := s.w.QueryContext(cctx, "PRAGMA quick_check(5)")
-	if err != nil {
-		if cctx.Err() != nil && ctx.Err() == nil {
-			return nil
-		}
+	problems, err := runQuickCheck(cctx, s.w)
+	switch {
+	case err != nil && cctx.Err() != nil && ctx.Err() == nil:
+		return nil
+	case err != nil:
 		return err
+	case len(problems) > 0:
+		return corruptError(s.path, "integrity check: "+problems[0])
+	}
+	return nil
+}
+
+// runQuickCheck returns the lines of PRAGMA quick_check that are not "ok".
+func runQuickCheck(ctx context.Context, db *sql.DB) ([]string, error) {
+	rows, err := db.QueryContext(ctx, "PRAGMA quick_check(5)")
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
 	var problems []string
 	for rows.Next() {
 		var line string
 		if err := rows.Scan(&line); err != nil {
-			return err
+			return nil, err
 		}
 		if line != "ok" {
 			problems = append(problems, line)
 		}
 	}
-	if err := rows.Err(); err != nil {
-		if cctx.Err() != nil && ctx.Err() == nil {
-			return nil
-		}
-		return err
-	}
-	if len(problems) > 0 {
-		return corruptError(s.path, "integrity check: "+problems[0])
-	}
-	return nil
+	return problems, rows.Err()
 }
 
 // Path is the database file's absolute path.
