@@ -21,9 +21,10 @@ type ExportOptions struct {
 	Depth int
 }
 
-func (o ExportOptions) depth() int {
+// depth is the nesting to spell out: o.Depth, or def when it is 0.
+func (o ExportOptions) depth(def int) int {
 	if o.Depth <= 0 {
-		return DefaultExportDepth
+		return def
 	}
 	return min(o.Depth, tools.MaxExpressionDepth)
 }
@@ -44,7 +45,7 @@ func (m *Machine) GBNF() string {
 // argument may hold, so it matches such bytes where the machine refuses
 // them. Validate the decoded call with the machine before it runs.
 func (m *Machine) Regex(opts ExportOptions) string {
-	return m.libraryGrammar(opts.depth()).regex(ref("root"))
+	return m.libraryGrammar(opts.depth(DefaultExportDepth)).regex(ref("root"))
 }
 
 // libraryGrammar builds the rules of every call of the library.

@@ -43,11 +43,7 @@ const DefaultSchemaDepth = 1
 //   - escapes: the schema sees decoded strings; a \u escape naming a lone
 //     surrogate decodes to U+FFFD.
 func (m *Machine) JSONSchema(opts ExportOptions) []byte {
-	depth := opts.Depth
-	if depth <= 0 {
-		depth = DefaultSchemaDepth
-	}
-	depth = min(depth, tools.MaxExpressionDepth)
+	depth := opts.depth(DefaultSchemaDepth)
 	g := newGrammar()
 	var variants []any
 	for i := range m.tools {
