@@ -203,7 +203,7 @@ func lexemes(a *analysis) []lexeme {
 		if n, ok := numAt[i]; ok {
 			l := lexeme{kind: lexNum, num: n.value, text: tools.FormatNumber(n.value)}
 			if n.den > 0 {
-				l.text, l.frac = "("+tools.FormatNumber(n.num)+" / "+tools.FormatNumber(n.den)+")", true
+				l.text, l.frac = numberText(a, n), true // "(1 / 3)"
 			}
 			if n.last+1 < len(a.toks) {
 				if u, ok := a.lx.units[a.toks[n.last+1].text]; ok {
