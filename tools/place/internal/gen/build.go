@@ -168,11 +168,15 @@ func (g *gen) build() {
 				exact = i
 			}
 		}
-		rep := exact
 		part, hasPart := zoneNamePart(z.id)
-		if rep < 0 && hasPart {
+		named := -1 // the city the id's city part names, with the zone's data
+		if hasPart {
+			named = g.cityNamed(norm.Key(part), z.group)
+		}
+		rep := exact
+		if rep < 0 {
 			// a link such as Asia/Calcutta: at the city it names (Kolkata)
-			rep = g.cityNamed(norm.Key(part), z.group)
+			rep = named
 		}
 		if rep >= 0 {
 			c := g.cities[rep]
@@ -183,10 +187,9 @@ func (g *gen) build() {
 			continue
 		}
 		target, rank := -(zi + 1), groupPop[z.group] // negative: a zone place
-		bestCity := g.cityNamed(norm.Key(part), z.group)
 		tier := 2
-		if bestCity >= 0 {
-			target = cityIdx[bestCity]
+		if named >= 0 {
+			target = cityIdx[named]
 		} else if legacyZone(z.id) {
 			// US/Hawaii names the zone, but "Hawaii" is first the state.
 			tier = 5
