@@ -24,7 +24,8 @@ func probabilities(scores []float64, noneScore, temperature float64) (pNone floa
 	for _, f := range scores {
 		maxv = math.Max(maxv, f)
 	}
-	z := math.Exp((noneScore - maxv) / temperature)
+	eNone := math.Exp((noneScore - maxv) / temperature)
+	z := eNone
 	e := make([]float64, len(scores))
 	for i, f := range scores {
 		e[i] = math.Exp((f - maxv) / temperature)
@@ -33,7 +34,7 @@ func probabilities(scores []float64, noneScore, temperature float64) (pNone floa
 	for i := range e {
 		e[i] /= z
 	}
-	return math.Exp((noneScore-maxv)/temperature) / z, e
+	return eNone / z, e
 }
 
 // Labelled is one query's scores with the index of the right answer, for
