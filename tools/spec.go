@@ -6,6 +6,7 @@ package tools
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
@@ -94,6 +95,18 @@ type Spec struct {
 	// or have side effects. "{param}" is replaced by that argument's text.
 	// It is never used when the user runs the tool.
 	Mock string `json:"mock,omitempty" yaml:"mock,omitempty"`
+	// Source says where the tool came from (built-in, a declared tool's
+	// file, an MCP server); history records it with every call.
+	Source Source `json:"source" yaml:"source,omitempty"`
+	// Effect is the tool's side-effect class: only a read-only tool runs
+	// during grounding or without asking.
+	Effect Effect `json:"effect" yaml:"effect,omitempty"`
+	// InputSchema is the tool's whole JSON Schema for its arguments, as
+	// its source gave it (an MCP inputSchema, a declared tool's
+	// parameters); nil for built-in tools, whose Params say everything.
+	// Params are read from it; whatever they cannot express is checked
+	// against it after decoding, never dropped.
+	InputSchema json.RawMessage `json:"input_schema,omitempty" yaml:"-"`
 }
 
 // Param returns the parameter called name.
@@ -163,6 +176,9 @@ func (s Spec) Validate() error {
 	}
 	if s.Family == "" {
 		return fmt.Errorf("tool %s: no family", s.Name)
+	}
+	if !s.Effect.Known() {
+		return fmt.Errorf("tool %s: unknown effect %q (want read-only, writes or costs)", s.Name, s.Effect)
 	}
 	if strings.TrimSpace(s.Description) == "" {
 		return fmt.Errorf("tool %s: no description", s.Name)

@@ -33,6 +33,8 @@ func (calculator) Spec() tools.Spec {
 	return tools.Spec{
 		Name:   "Calculator",
 		Family: tools.FamilyCalc,
+		Source: tools.Builtin,
+		Effect: tools.EffectReadOnly,
 		Description: "Calculator API is used for answering questions that contain numbers and require " +
 			"arithmetic operations, including addition, subtraction, multiplication, division, " +
 			"percentages, powers, square roots, logarithms, rounding, and the minimum, maximum or " +

@@ -84,6 +84,8 @@ func (c *CurrentTime) Spec() tools.Spec {
 	return tools.Spec{
 		Name:   "CurrentTime",
 		Family: tools.FamilyTimezone,
+		Source: tools.Builtin,
+		Effect: tools.EffectReadOnly,
 		Description: "Tells the current date, time and day of the week in a place: a city, country or region, " +
 			"an IANA time zone, a UTC offset or a time zone abbreviation, with its zone and UTC offset. " +
 			"With no place it uses the home place. The first step of the current time and time zone " +
@@ -158,6 +160,8 @@ func (c *Converter) Spec() tools.Spec {
 	return tools.Spec{
 		Name:   "TimezoneConverter",
 		Family: tools.FamilyTimezone,
+		Source: tools.Builtin,
+		Effect: tools.EffectReadOnly,
 		Description: "Converts a date and time from one place's time zone to another's, daylight saving " +
 			"included: what time it is there when it is a given time here. Places are cities, countries, " +
 			"regions, IANA time zones, UTC offsets or abbreviations. The second step of the current time " +

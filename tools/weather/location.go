@@ -18,6 +18,8 @@ func (l *LocationSearch) Spec() tools.Spec {
 	return tools.Spec{
 		Name:   "LocationSearch",
 		Family: tools.FamilyLocation,
+		Source: tools.Builtin,
+		Effect: tools.EffectReadOnly,
 		Description: "Location Search API is used for answering questions about where a place is and what it is: " +
 			"its latitude and longitude, the country and region it belongs to, how many people live there and its time zone. " +
 			"It looks the place up in gear's gazetteer, then in Open-Meteo's geocoding.",

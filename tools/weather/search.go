@@ -23,6 +23,8 @@ func (s *Search) Spec() tools.Spec {
 	return tools.Spec{
 		Name:   "WeatherSearch",
 		Family: tools.FamilyWeather,
+		Source: tools.Builtin,
+		Effect: tools.EffectReadOnly,
 		Description: "Weather Search API is used for answering questions about the weather in a place, now or on a coming day: " +
 			"temperature and how warm or cold it feels, humidity, wind, rain or snow, and the day's high, low and chance of rain. " +
 			"It reports the current conditions and the forecast for one day, today or up to 15 days ahead, from Open-Meteo.",

@@ -35,6 +35,8 @@ func (s *Search) Spec() tools.Spec {
 	return tools.Spec{
 		Name:   "WikiSearch",
 		Family: tools.FamilyWiki,
+		Source: tools.Builtin,
+		Effect: tools.EffectReadOnly,
 		Description: "Wikipedia Search API is used to look up information from Wikipedia that is necessary to answer a question: " +
 			"facts about people, places, things, events, words and ideas. " +
 			"It finds the best-matching article and returns its title, short description, first paragraph and link.",
