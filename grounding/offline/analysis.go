@@ -160,7 +160,10 @@ type mention struct {
 // dropping overlaps (the longer mention wins). The tools resolve a name
 // with the same gazetteer, so either form finds the same place.
 func (e *Engine) findPlaces(query string, clockTimes [][2]int) []mention {
-	found := zoneMentions(query, clockTimes)
+	var found []mention
+	for _, z := range place.ScanZoneNames(query, clockTimes) {
+		found = append(found, mention{Start: z.Start, End: z.End, Name: z.Name})
+	}
 	for _, m := range offsetRe.FindAllStringIndex(query, -1) {
 		text := strings.ToUpper(strings.Join(strings.Fields(query[m[0]:m[1]]), ""))
 		found = append(found, mention{Start: m[0], End: m[1], Name: strings.ReplaceAll(text, "−", "-")})

@@ -1,9 +1,7 @@
 package offline
 
 import (
-	"regexp"
 	"slices"
-	"strings"
 )
 
 // Questions about the clock and the calendar. A question about the clock
@@ -173,82 +171,6 @@ func (a *analysis) callingNow() bool {
 var weekdays = []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
 
 func isWeekday(w string) bool { return slices.Contains(weekdays, w) }
-
-// North American zones go by region names ("5 pm Pacific", "Eastern
-// Standard Time"), which are also ordinary words: they count as zones
-// when "time" follows them, or right after a clock time. The tools read
-// them as the IANA ids below.
-var (
-	namedZoneRe = regexp.MustCompile(`(?i)\b(pacific|eastern|central|mountain|atlantic|alaska|hawaii)(?:[ -](?:standard|daylight))?[ -]time\b`)
-	bareZoneRe  = regexp.MustCompile(`(?i)\b(pacific|eastern|central|mountain)\b`)
-	// shortZoneRe: PT, ET, CT and MT, the short names of the North
-	// American zones, in capitals and right after a clock time ("10:00 AM
-	// PT").
-	shortZoneRe = regexp.MustCompile(`\b(PT|ET|CT|MT)\b`)
-	// istRe: IST, India Standard Time, is also a German word ("wie spät
-	// ist es"); in lower case it counts after a word that introduces a
-	// zone ("9am GMT in ist").
-	istRe = regexp.MustCompile(`(?i)\b(?:in|to|from|into|and|vs|versus|or)\s+(ist)\b`)
-)
-
-func namedZoneID(word string) string {
-	switch strings.ToLower(word) {
-	case "pacific", "pt":
-		return "US/Pacific"
-	case "eastern", "et":
-		return "US/Eastern"
-	case "central", "ct":
-		return "US/Central"
-	case "mountain", "mt":
-		return "US/Mountain"
-	case "atlantic":
-		return "Canada/Atlantic"
-	case "alaska":
-		return "US/Alaska"
-	case "hawaii":
-		return "US/Hawaii"
-	}
-	return ""
-}
-
-// zoneMentions finds the named zones and a lower-case IST. clockTimes are
-// the byte spans of the clock times in the query: a bare zone name counts
-// right after one ("5 pm pacific"), or at the end of a clause of a query
-// that has one ("5 pm pacific = ? eastern").
-func zoneMentions(query string, clockTimes [][2]int) []mention {
-	var out []mention
-	lower := strings.ToLower(query)
-	if !strings.Contains(lower, "time") && len(clockTimes) == 0 && !strings.Contains(lower, "ist") {
-		return nil // none of the expressions below can match
-	}
-	for _, m := range namedZoneRe.FindAllStringSubmatchIndex(query, -1) {
-		out = append(out, mention{Start: m[0], End: m[1], Name: namedZoneID(query[m[2]:m[3]])})
-	}
-	afterClock := func(pos int) bool {
-		for _, c := range clockTimes {
-			if c[1] <= pos && strings.TrimSpace(query[c[1]:pos]) == "" {
-				return true
-			}
-		}
-		return false
-	}
-	for _, m := range bareZoneRe.FindAllStringSubmatchIndex(query, -1) {
-		after := strings.TrimLeft(query[m[1]:], " ")
-		atEnd := after == "" || strings.ContainsRune("?,.!=;)", rune(after[0]))
-		if afterClock(m[0]) || atEnd && len(clockTimes) > 0 {
-			out = append(out, mention{Start: m[0], End: m[1], Name: namedZoneID(query[m[2]:m[3]])})
-		}
-	}
-	for _, m := range shortZoneRe.FindAllStringSubmatchIndex(query, -1) {
-		if afterClock(m[0]) {
-			out = append(out, mention{Start: m[0], End: m[1], Name: namedZoneID(query[m[2]:m[3]])})
-		}
-	}
-	for _, m := range istRe.FindAllStringSubmatchIndex(query, -1) {
-		out = append(out, mention{Start: m[2], End: m[3], Name: "IST"})
-	}
-	return out
-}
 
 // asksDate: the question is about the calendar day now ("what's the date",
 // "what day is it"), not the date of an event ("the date of my paycheck").
