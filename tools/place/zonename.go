@@ -38,6 +38,11 @@ var (
 	// shortZoneRe: PT, ET, CT and MT in capitals, zones only right after
 	// a clock time ("10:00 AM PT").
 	shortZoneRe = regexp.MustCompile(`\b(PT|ET|CT|MT)\b`)
+	// offsetRe finds a UTC offset: "UTC+8", "GMT -05:00", "utc+5:30".
+	offsetRe = regexp.MustCompile(`(?i)\b(?:utc|gmt)\s?[+\-−]\s?[0-9]{1,2}(?::?[0-9]{2})?\b`)
+	// zoneAbbrevRe finds time zone abbreviations that are not English
+	// words, in any case: EST, pdt, CET, AEST, JST... and UTC or GMT alone.
+	zoneAbbrevRe = regexp.MustCompile(`(?i)\b(?:utc|gmt|est|edt|cst|cdt|mst|mdt|pst|pdt|akst|akdt|hst|bst|cet|cest|eet|eest|msk|jst|kst|aest|aedt|acst|acdt|awst|nzst|nzdt|sgt|hkt)\b`)
 	// istRe: IST, India Standard Time, is also a German word ("wie spät
 	// ist es"); in lower case it counts after a word that introduces a
 	// zone ("9am GMT in ist").
@@ -76,24 +81,35 @@ func (g *Gazetteer) LookupZone(name string) (Place, bool) {
 	return g.Lookup(name)
 }
 
-// ZoneMention is a regional zone name, or a lower-case IST, found in a
-// text: its byte span and the name to call a tool with (an IANA id, or
-// "IST"), which Lookup and LookupZone resolve to that zone.
+// ZoneMention is a zone found in a text: its byte span and the name to
+// call a tool with (an IANA id, an offset such as "UTC+8", or an
+// abbreviation such as "PST"), which Lookup and LookupZone resolve to that
+// zone.
 type ZoneMention struct {
 	Start, End int
 	Name       string
 }
 
-// ScanZoneNames finds regional zone names in text. clockTimes are the
+// ScanZoneNames finds zones named in text: UTC offsets in any spelling
+// ("utc+8", "GMT -05:00"), zone abbreviations in any case ("pst"), and
+// regional zone names. Mentions may overlap; they come in the order of
+// the kinds above. clockTimes are the
 // byte spans of the clock times in the text: a bare region name counts
 // right after one ("5 pm pacific") or at the end of a clause of a text
 // that has one ("5 pm pacific = ? eastern"); a short name ("PT") right
 // after one.
 func ScanZoneNames(text string, clockTimes [][2]int) []ZoneMention {
 	var out []ZoneMention
+	for _, m := range offsetRe.FindAllStringIndex(text, -1) {
+		name := strings.ToUpper(strings.Join(strings.Fields(text[m[0]:m[1]]), ""))
+		out = append(out, ZoneMention{Start: m[0], End: m[1], Name: strings.ReplaceAll(name, "−", "-")})
+	}
+	for _, m := range zoneAbbrevRe.FindAllStringIndex(text, -1) {
+		out = append(out, ZoneMention{Start: m[0], End: m[1], Name: strings.ToUpper(text[m[0]:m[1]])})
+	}
 	lower := strings.ToLower(text)
 	if !strings.Contains(lower, "time") && len(clockTimes) == 0 && !strings.Contains(lower, "ist") {
-		return nil // none of the expressions below can match
+		return out // none of the expressions below can match
 	}
 	for _, m := range namedZoneRe.FindAllStringSubmatchIndex(text, -1) {
 		out = append(out, ZoneMention{Start: m[0], End: m[1], Name: regionalZones[strings.ToLower(text[m[2]:m[3]])]})

@@ -57,7 +57,7 @@ func TestScannedZonesResolve(t *testing.T) {
 		{"the pacific ocean", nil, nil},
 		{"10:00 AM PT", [][2]int{{0, 8}}, []string{"US/Pacific"}},
 		{"PT in the morning", nil, nil},
-		{"9am GMT in ist", [][2]int{{0, 3}}, []string{"IST"}},
+		{"9am GMT in ist", [][2]int{{0, 3}}, []string{"GMT", "IST"}},
 		{"wie spät ist es", nil, nil},
 	}
 	for _, tt := range tests {
@@ -80,6 +80,28 @@ func TestScannedZonesResolve(t *testing.T) {
 			// stand alone as a zone's name ("pacific time", "PT").
 			if asWritten, ok := g.LookupZone(written); ok && asWritten.Kind != KindOffset && asWritten.TimeZone != byName.TimeZone {
 				t.Errorf("%q: %q resolves to %s but grounding's name %q to %s", tt.text, written, asWritten.TimeZone, m.Name, byName.TimeZone)
+			}
+		}
+	}
+}
+
+func TestScannedOffsetsAndAbbreviations(t *testing.T) {
+	t.Parallel()
+	g := gazetteer(t)
+	for _, tt := range []struct{ text, want string }{
+		{"noon utc+8", "UTC+8"},
+		{"9:00 GMT -05:00 please", "GMT-05:00"},
+		{"3pm pst", "PST"},
+		{"what's the time in cet", "CET"},
+	} {
+		got := ScanZoneNames(tt.text, nil)
+		if len(got) == 0 || got[0].Name != tt.want {
+			t.Errorf("ScanZoneNames(%q) = %+v, want %s first", tt.text, got, tt.want)
+			continue
+		}
+		for _, m := range got {
+			if _, ok := g.LookupZone(m.Name); !ok {
+				t.Errorf("%q: %s does not resolve", tt.text, m.Name)
 			}
 		}
 	}
