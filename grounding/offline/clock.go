@@ -2,6 +2,8 @@ package offline
 
 import (
 	"slices"
+
+	"github.com/gear-chat/gear/tools"
 )
 
 // Questions about the clock and the calendar. A question about the clock
@@ -13,11 +15,6 @@ import (
 // not a question about when something happens ("what time does the
 // pharmacy close", "what time is my appointment"; see clockSense), nor a
 // request for an action ("set an alarm for 7:45", "move my 2 o'clock").
-
-// dayPartList names the parts of a day, which the local clock decides:
-// "is it morning in Honolulu", "is it dark in Oslo yet".
-const dayPartList = `morning afternoon evening night nighttime daytime midday noon midnight dawn dusk
-	lunchtime dinnertime bedtime teatime breakfast daylight dark late early am pm`
 
 // dayStateAdverbList are the words that may stand between "is it" and a
 // part of the day: "is it already evening", "is it past midnight", "is it
@@ -50,7 +47,7 @@ func asksTime(a *analysis) bool {
 	}
 	// "what time do they have in Cairo", "what time of day is it in Lima":
 	// the clock's time (clockSense), somewhere or now.
-	if questionForm(a.query, a.toks) == conceptClock && (len(a.places) > 0 || a.hasWord("now", "there", "here", "currently")) {
+	if questionForm(a.query, a.toks) == formTime && (len(a.places) > 0 || a.hasWord("now", "there", "here", "currently")) {
 		return true
 	}
 	if a.clockAtPlace() || a.dayState() || a.zoneDifference() || a.callingNow() {
@@ -65,7 +62,7 @@ func asksTime(a *analysis) bool {
 func (a *analysis) clockAtPlace() bool {
 	for i := 0; i+2 < len(a.toks); i++ {
 		switch w := a.toks[i].text; {
-		case w == "clock" || w == "time" && clockSense(a.toks, i) || a.lx.foreignClock[w]:
+		case w == "clock" || w == "time" && clockSense(a.toks, i) || a.lx.askingWords[tools.AnswerTime][w]:
 		case w == "hour" && i > 0 && (a.toks[i-1].text == "the" || a.toks[i-1].text == "what" || a.toks[i-1].text == "which"):
 		default:
 			continue
@@ -114,7 +111,7 @@ func (a *analysis) dayState() bool {
 			marked = true
 		}
 		switch w := a.toks[j].text; {
-		case a.lx.dayParts[w]:
+		case a.lx.states[w]:
 			return true
 		case marked && (isWeekday(w) || w == "today" || w == "tomorrow" || w == "yesterday"):
 			return true

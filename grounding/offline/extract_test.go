@@ -15,7 +15,7 @@ var testEngine = sync.OnceValue(func() *Engine {
 	if err != nil {
 		panic(err)
 	}
-	return New(Options{Places: g})
+	return New(Options{Places: g, Tools: builtinSpecs()})
 })
 
 func TestExpression(t *testing.T) {
@@ -213,7 +213,7 @@ func registryOf(t testing.TB, sp map[string]tools.Spec) *tools.Registry {
 }
 
 func TestPreliminary(t *testing.T) {
-	e := New(Options{Evaluate: func(expr string) (string, error) { return "<" + expr + ">", nil }})
+	e := New(Options{Tools: builtinSpecs(), Evaluate: func(expr string) (string, error) { return "<" + expr + ">", nil }})
 	tests := []struct{ query, want string }{
 		{"what is 48 multiplied by 4 divided by 2", "<48 * 4 / 2>"},
 		{"what time is it in Tokyo", shapeTime},
@@ -268,7 +268,7 @@ func FuzzCall(f *testing.F) {
 	}
 	sp := specs()
 	reg := registryOf(f, sp)
-	e := New(Options{})
+	e := New(Options{Tools: builtinSpecs()})
 	f.Fuzz(func(t *testing.T, query string) {
 		if _, err := e.Preliminary(context.Background(), query); err != nil {
 			t.Fatal(err)

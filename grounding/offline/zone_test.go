@@ -18,8 +18,8 @@ func TestZoneCallsAgreeWithTheTool(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng := offline.New(offline.Options{Places: g})
 	spec := timezone.NewCurrentTime(timezone.Options{}).Spec()
+	eng := offline.New(offline.Options{Places: g, Tools: []tools.Spec{spec}})
 	r := timezone.NewResolver(g)
 	tests := []struct{ query, written string }{
 		{"what time is it in pacific time", "Pacific Time"},
