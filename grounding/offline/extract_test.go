@@ -99,21 +99,11 @@ func TestExpression(t *testing.T) {
 	}
 }
 
-// specs mirror the built-in tools' parameters.
+// specs are the built-in tools' specs, with their hints, and a tool with
+// an enum parameter.
 func specs() map[string]tools.Spec {
-	list := []tools.Spec{
-		{Name: "Calculator", Family: tools.FamilyCalc, Description: "arithmetic", Params: []tools.Param{{Name: "expression", Type: tools.TypeExpression}}},
-		{Name: "CurrentTime", Family: tools.FamilyTimezone, Description: "clock", OutputPattern: "time",
-			Params: []tools.Param{{Name: "place", Type: tools.TypePlace, Optional: true}}},
-		{Name: "TimezoneConverter", Family: tools.FamilyTimezone, Description: "convert", OutputPattern: "time",
-			Params: []tools.Param{{Name: "datetime", Type: tools.TypeDateTime}, {Name: "from_place", Type: tools.TypePlace}, {Name: "to_place", Type: tools.TypePlace}}},
-		{Name: "WeatherSearch", Family: tools.FamilyWeather, Description: "weather", OutputPattern: "weather",
-			Params: []tools.Param{{Name: "place", Type: tools.TypePlace}, {Name: "date", Type: tools.TypeDate, Optional: true}}},
-		{Name: "LocationSearch", Family: tools.FamilyLocation, Description: "where", Params: []tools.Param{{Name: "place", Type: tools.TypePlace}}},
-		{Name: "WikiSearch", Family: tools.FamilyWiki, Description: "look up", Params: []tools.Param{{Name: "term", Type: tools.TypeString}}},
-		{Name: "Units", Family: "units", Description: "units", Params: []tools.Param{
-			{Name: "system", Type: tools.TypeEnum, Enum: []string{"metric", "imperial"}}, {Name: "n", Type: tools.TypeInteger, Optional: true}}},
-	}
+	list := append(builtinSpecs(), tools.Spec{Name: "Units", Family: "units", Description: "units", Params: []tools.Param{
+		{Name: "system", Type: tools.TypeEnum, Enum: []string{"metric", "imperial"}}, {Name: "n", Type: tools.TypeInteger, Optional: true}}})
 	m := map[string]tools.Spec{}
 	for _, s := range list {
 		m[s.Name] = s
