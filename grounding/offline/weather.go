@@ -1,6 +1,10 @@
 package offline
 
-import "github.com/gear-chat/gear/tools"
+import (
+	"slices"
+
+	"github.com/gear-chat/gear/tools"
+)
 
 // Weather words and their senses. A word of the weather vocabulary is
 // about the weather when it describes conditions — "will it rain", "a cold
@@ -116,9 +120,8 @@ func (e *Engine) asksWeather(a *analysis) bool {
 		if !a.isWeatherWord(i) {
 			continue
 		}
-		switch t.text {
-		case "weather", "forecast", "forecasts":
-			return true
+		if slices.Contains(a.lx.cues[tools.AnswerWeather], t.text) {
+			return true // "weather", "forecast"
 		}
 		last = i
 	}
