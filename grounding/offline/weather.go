@@ -75,18 +75,20 @@ func (a *analysis) placeAt(pos int) bool {
 	return false
 }
 
-// markIdioms sets a.idiom for every token inside an idiom.
-func (a *analysis) markIdioms() {
-	for i := range a.toks {
-		if n := matchPhrase(a.toks, i, len(a.toks), a.lx.idioms); n > 0 {
-			if a.idiom == nil {
-				a.idiom = map[int]bool{}
+// idioms marks every token inside one of the subjects' idioms.
+func (t tokenStage) idioms() map[int]bool {
+	var idiom map[int]bool
+	for i := range t.toks {
+		if n := matchPhrase(t.toks, i, len(t.toks), t.lx.idioms); n > 0 {
+			if idiom == nil {
+				idiom = map[int]bool{}
 			}
 			for k := i; k < i+n; k++ {
-				a.idiom[k] = true
+				idiom[k] = true
 			}
 		}
 	}
+	return idiom
 }
 
 // isWeatherWord reports whether token i is a weather word in its weather
