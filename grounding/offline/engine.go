@@ -76,6 +76,9 @@ type Engine struct {
 	mu    sync.Mutex
 	memo  map[string]*memoEntry
 	order []string
+
+	// toolWordCache holds each tool's own words (focal.go).
+	toolWordCache sync.Map
 }
 
 type memoEntry struct {
