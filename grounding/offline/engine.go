@@ -104,6 +104,14 @@ func New(opts Options) *Engine {
 	return &Engine{lex: newLexicon(opts.Tools), places: opts.Places, evaluate: opts.Evaluate, home: home, memo: map[string]*memoEntry{}}
 }
 
+// ForLibrary returns an engine like e over another library: its
+// vocabulary is the new tools' hints. A library that changes (an MCP
+// server's tools/list_changed, a declared tool's file) gets a new engine;
+// e is unchanged and may still be in use.
+func (e *Engine) ForLibrary(specs []tools.Spec) *Engine {
+	return &Engine{lex: newLexicon(specs), places: e.places, evaluate: e.evaluate, home: e.home, memo: map[string]*memoEntry{}}
+}
+
 // Grounding returns the engine in grounding's terms: name "offline", the
 // lexical encoder, and the rule-based prober. It has no yes/no model, so
 // routing goes by the confidence threshold.
