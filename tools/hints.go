@@ -79,9 +79,15 @@ type Subject struct {
 	// Idioms are fixed expressions that contain a word of the subject
 	// without being about it ("under the weather", "rain check").
 	Idioms []string `json:"idioms,omitempty" yaml:"idioms,omitempty"`
-	// Things are nouns that a word of the subject modifies without being
-	// about it ("a rain jacket", "hot coffee", "weather-resistant").
+	// Things are words that, right after a word of the subject, give it
+	// another sense: nouns it modifies ("a rain jacket", "hot coffee",
+	// "weather-resistant", "a time machine") and words of its other uses
+	// ("time off", "date of birth").
 	Things []string `json:"things,omitempty" yaml:"things,omitempty"`
+	// Modifiers are words that, right before a word of the subject, give
+	// it another sense ("vacation time", "on time", "due date", "pay
+	// day").
+	Modifiers []string `json:"modifiers,omitempty" yaml:"modifiers,omitempty"`
 	// Readings are the measures of the subject whose current value "the"
 	// and the measure ask for at the end of a question ("what's the
 	// humidity").

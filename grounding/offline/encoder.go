@@ -128,7 +128,7 @@ func (e *Engine) features(a *analysis) ([]string, []float64) {
 		counts = append(counts, w)
 	}
 	text, toks := a.query, a.toks
-	form := questionForm(text, toks)
+	form := e.lex.questionForm(text, toks)
 	// shape adds the subject that answers a shape of answer, when a tool
 	// has one.
 	shape := func(s tools.Answer) {
@@ -194,7 +194,7 @@ func (e *Engine) features(a *analysis) ([]string, []float64) {
 				add(personalFeature, personalWeight)
 			}
 			s := stem(w)
-			if s == "time" && !clockSense(toks, i) || (s == "date" || s == "dai") && !calendarSense(toks, i) ||
+			if s == "time" && !e.lex.clockSense(toks, i) || (s == "date" || s == "dai") && !e.lex.calendarSense(toks, i) ||
 				a.isWeatherConcept(w) && !a.weatherSense(i) || (a.command || a.aboutConcept()) && e.lex.subjectWord(w) {
 				// "vacation time", "next time", "due date", "pay day", "a
 				// rain jacket", "under the weather": not the clock, the

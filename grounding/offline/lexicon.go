@@ -66,9 +66,12 @@ type lexicon struct {
 	// The senses of the subjects' words (weather.go), from the tools'
 	// hints: idioms, the things a subject's word modifies without being
 	// about it, the measures, the conditions.
-	idioms                                 [][]string
-	things, conditions, readings, gradable map[string]bool
-	mediaNouns                             map[string]bool
+	idioms                         [][]string
+	conditions, readings, gradable map[string]bool
+	// things and modifiers are the words after and before a word of a
+	// subject that give it another sense, by the subject's shape.
+	things, modifiers map[tools.Answer]map[string]bool
+	mediaNouns        map[string]bool
 	// asking are the tools' phrases that ask for an answer of a shape
 	// (multilingual.go), askingWords the single words among them.
 	asking          map[tools.Answer][][]string
@@ -102,7 +105,7 @@ type lexicon struct {
 func newLexicon(specs []tools.Spec) *lexicon {
 	lx := &lexicon{stop: setOf(stopWordList), concepts: map[string][]string{}, exact: map[string][]string{}, slots: map[string]int{},
 		shapes: map[tools.Answer][]string{}, shapeOf: map[string]tools.Answer{},
-		things: map[string]bool{}, conditions: map[string]bool{}, readings: map[string]bool{}, gradable: map[string]bool{},
+		things: map[tools.Answer]map[string]bool{}, modifiers: map[tools.Answer]map[string]bool{}, conditions: map[string]bool{}, readings: map[string]bool{}, gradable: map[string]bool{},
 		states: map[string]bool{}, asking: map[tools.Answer][][]string{}, cues: map[tools.Answer][]string{}, questionOpeners: map[tools.Answer][]string{}, askingWords: map[tools.Answer]map[string]bool{}}
 	slot := func(f string) {
 		if _, ok := lx.slots[f]; !ok {
@@ -152,7 +155,7 @@ func newLexicon(specs []tools.Spec) *lexicon {
 			for _, list := range []struct {
 				words []string
 				set   map[string]bool
-			}{{sub.Things, lx.things}, {sub.Conditions, lx.conditions}, {sub.Readings, lx.readings}, {sub.Gradable, lx.gradable}, {sub.States, lx.states}} {
+			}{{sub.Conditions, lx.conditions}, {sub.Readings, lx.readings}, {sub.Gradable, lx.gradable}, {sub.States, lx.states}} {
 				for _, w := range list.words {
 					list.set[w] = true
 				}
@@ -167,6 +170,17 @@ func newLexicon(specs []tools.Spec) *lexicon {
 						}
 						lx.askingWords[sub.Answer][p] = true
 					}
+				}
+			}
+			for _, list := range []struct {
+				words []string
+				sets  map[tools.Answer]map[string]bool
+			}{{sub.Things, lx.things}, {sub.Modifiers, lx.modifiers}} {
+				if list.sets[sub.Answer] == nil {
+					list.sets[sub.Answer] = map[string]bool{}
+				}
+				for _, w := range list.words {
+					list.sets[sub.Answer][w] = true
 				}
 			}
 			for _, c := range sub.Cues {
