@@ -96,6 +96,8 @@ type lexicon struct {
 	// answer, in the library's order; shapeOf the other way.
 	shapes  map[tools.Answer][]string
 	shapeOf map[string]tools.Answer
+	// examples are the first example of an answer of each shape.
+	examples map[tools.Answer]string
 	// slots gives each fixed feature (concepts, question forms, personal,
 	// number) a dimension of its own.
 	slots map[string]int
@@ -104,7 +106,7 @@ type lexicon struct {
 // newLexicon builds the lexicon from the tools' hints.
 func newLexicon(specs []tools.Spec) *lexicon {
 	lx := &lexicon{stop: setOf(stopWordList), concepts: map[string][]string{}, exact: map[string][]string{}, slots: map[string]int{},
-		shapes: map[tools.Answer][]string{}, shapeOf: map[string]tools.Answer{},
+		shapes: map[tools.Answer][]string{}, shapeOf: map[string]tools.Answer{}, examples: map[tools.Answer]string{},
 		things: map[tools.Answer]map[string]bool{}, modifiers: map[tools.Answer]map[string]bool{}, conditions: map[string]bool{}, readings: map[string]bool{}, gradable: map[string]bool{},
 		states: map[string]bool{}, asking: map[tools.Answer][][]string{}, cues: map[tools.Answer][]string{}, questionOpeners: map[tools.Answer][]string{}, askingWords: map[tools.Answer]map[string]bool{}}
 	slot := func(f string) {
@@ -145,6 +147,9 @@ func newLexicon(specs []tools.Spec) *lexicon {
 	for _, spec := range specs {
 		for _, sub := range spec.Hints.Subjects {
 			slot("c:" + sub.Name)
+			if _, ok := lx.examples[sub.Answer]; !ok && sub.Example != "" {
+				lx.examples[sub.Answer] = sub.Example
+			}
 			if _, ok := lx.shapeOf[sub.Name]; !ok {
 				lx.shapeOf[sub.Name] = sub.Answer
 				lx.shapes[sub.Answer] = append(lx.shapes[sub.Answer], sub.Name)

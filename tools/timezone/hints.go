@@ -19,6 +19,7 @@ var subjects = sync.OnceValue(func() []tools.Subject {
 	return []tools.Subject{{
 		Name:      "clock",
 		Answer:    tools.AnswerTime,
+		Example:   "10:30",
 		Words:     tools.EmbeddedList(hintFiles, "clock-words"),
 		Cues:      tools.EmbeddedList(hintFiles, "clock-cues"),
 		Openers:   tools.EmbeddedList(hintFiles, "clock-openers"),
@@ -30,6 +31,7 @@ var subjects = sync.OnceValue(func() []tools.Subject {
 	}, {
 		Name:      "calendar",
 		Answer:    tools.AnswerDate,
+		Example:   "2024-05-01",
 		Words:     tools.EmbeddedList(hintFiles, "calendar-words"),
 		Cues:      tools.EmbeddedList(hintFiles, "calendar-cues"),
 		Openers:   tools.EmbeddedList(hintFiles, "calendar-openers"),
