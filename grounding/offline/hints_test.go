@@ -67,3 +67,18 @@ func TestAnswerExamples(t *testing.T) {
 		t.Errorf("preliminary %q with no hints, want %q", got, shapeNumber)
 	}
 }
+
+// TestModelNamesTheLibrary: the encoder's cache name changes with the
+// library's hints, so vectors of one library are never read for another.
+func TestModelNamesTheLibrary(t *testing.T) {
+	a, b := New(Options{Tools: builtinSpecs()}), New(Options{Tools: builtinSpecs()[:1]})
+	if a.Model() == b.Model() {
+		t.Errorf("two libraries, one cache name %q", a.Model())
+	}
+	if a.Model() != New(Options{Tools: builtinSpecs()}).Model() {
+		t.Error("one library, two cache names")
+	}
+	if !IsEncoderModel(a.Model()) || !IsEncoderModel(EncoderModel) || IsEncoderModel("text-embedding-3-small") {
+		t.Error("IsEncoderModel")
+	}
+}

@@ -1,7 +1,10 @@
 package offline
 
 import (
+	"encoding/json"
+	"hash/fnv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gear-chat/gear/tools"
@@ -98,6 +101,8 @@ type lexicon struct {
 	shapeOf map[string]tools.Answer
 	// examples are the first example of an answer of each shape.
 	examples map[tools.Answer]string
+	// digest identifies the hints the lexicon was built from (Model).
+	digest string
 	// slots gives each fixed feature (concepts, question forms, personal,
 	// number) a dimension of its own.
 	slots map[string]int
@@ -217,6 +222,7 @@ func newLexicon(specs []tools.Spec) *lexicon {
 	for shape, list := range lx.asking {
 		lx.asking[shape] = longestFirst(list)
 	}
+	lx.digest = hintsDigest(specs)
 	lx.idioms = phrases(strings.Join(idioms, "|"))
 	lx.typoTargets = spellings
 	slot(personalFeature)
@@ -288,4 +294,18 @@ func (lx *lexicon) subjectWord(w string) bool {
 		}
 	}
 	return false
+}
+
+// hintsDigest is a short digest of the hints' subjects, in order: two
+// libraries with the same subjects give the same vectors.
+func hintsDigest(specs []tools.Spec) string {
+	h := fnv.New64a()
+	for _, spec := range specs {
+		for _, sub := range spec.Hints.Subjects {
+			b, _ := json.Marshal(sub) // plain data: never fails
+			h.Write(b)
+			h.Write([]byte{0})
+		}
+	}
+	return strconv.FormatUint(h.Sum64(), 36)
 }
