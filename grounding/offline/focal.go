@@ -251,3 +251,28 @@ func requestWord(w string) bool {
 	}
 	return false
 }
+
+// quotedTexts are the texts in double quotes ("…", “…”, «…») of at least
+// two characters, trimmed, in order: "translate “where is the station”
+// into German", `echo "hello there"`.
+func quotedTexts(query string) []string {
+	var out []string
+	closing := map[rune]rune{'"': '"', '“': '”', '«': '»'}
+	runes := []rune(query)
+	for i := 0; i < len(runes); i++ {
+		end, ok := closing[runes[i]]
+		if !ok {
+			continue
+		}
+		for j := i + 1; j < len(runes); j++ {
+			if runes[j] == end || end == '”' && runes[j] == '"' {
+				if text := strings.TrimSpace(string(runes[i+1 : j])); len([]rune(text)) >= 2 {
+					out = append(out, text)
+				}
+				i = j
+				break
+			}
+		}
+	}
+	return out
+}

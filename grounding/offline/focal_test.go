@@ -29,6 +29,11 @@ func TestFocalStrings(t *testing.T) {
 		{file, "read the file /tmp/notes.txt", `get_file_contents("/tmp/notes.txt")`},
 		{echo, "echo hello world", `echo("hello world")`},
 		{alerts, "are there weather alerts in CA", `get_weather_alerts("CA")`},
+		// A quoted text is the string as it is, once the query gives the
+		// tool a string at all.
+		{echo, `echo "hello there" please`, `echo("hello there")`},
+		{specs()["WikiSearch"], `Who wrote “Don Quixote”?`, `WikiSearch("Don Quixote")`},
+		{echo, `set an alarm called "wake up"`, ""},
 		// A query about the user's own affairs, or one that names nothing
 		// of the tool, gives no string.
 		{repos, "i'm searching for a cheap flight to Lisbon", ""},
