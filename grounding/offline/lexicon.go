@@ -319,7 +319,7 @@ func hintsDigest(specs []tools.Spec) string {
 // is built on every library change.
 const (
 	maxHintEntries    = 5000
-	maxHintEntryBytes = 80
+	maxHintEntryBytes = tools.MaxHintEntryLen
 )
 
 // cleanSubject makes a subject of a tool's hints safe to read: entries
