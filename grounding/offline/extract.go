@@ -49,15 +49,16 @@ func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, used map[stri
 		}
 		return a.expr, true
 	case tools.TypeNumber, tools.TypeInteger:
+		fits := func(n number) bool { return p.Type != tools.TypeInteger || n.value == float64(int64(n.value)) }
+		if n, ok := a.namedNumber(p, used); ok && fits(n) {
+			used[operandKey(n)] = true
+			return tools.FormatNumber(n.value), true
+		}
 		for _, n := range a.operands {
-			key := "n" + tools.FormatNumber(float64(n.start))
-			if used[key] {
+			if used[operandKey(n)] || a.namedOther(n, spec, p) || !fits(n) {
 				continue
 			}
-			if p.Type == tools.TypeInteger && n.value != float64(int64(n.value)) {
-				continue
-			}
-			used[key] = true
+			used[operandKey(n)] = true
 			return tools.FormatNumber(n.value), true
 		}
 	case tools.TypePlace:
