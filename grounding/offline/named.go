@@ -10,9 +10,8 @@ import (
 // arguments in order ("add 2 and 3": a = 2, b = 3), unless the query
 // names a parameter next to its number: "a rectangle of width 3 and
 // height 4" gives height = 4 and width = 3 whatever their order in the
-// call, and so do "height: 4", "height = 4", "height of 4" and "4 in
-// height"'s neighbour "4 height"; "4 high" is another word and is read in
-// order. The parameter's name is read as words ("max_results" is "max
+// call, and so do "height: 4", "height = 4", "height of 4" and "4
+// height"; "4 high" is another word and is read in order. The parameter's name is read as words ("max_results" is "max
 // results"), compared by stem, and failing that by its last word ("10
 // results").
 
