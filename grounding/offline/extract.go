@@ -90,10 +90,8 @@ func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, used map[stri
 			}
 		}
 	case tools.TypeEnum:
-		for _, v := range p.Enum {
-			if containsPhrase(a.lower, strings.ToLower(v)) {
-				return tools.Quote(v), true
-			}
+		if v, ok := enumNamed(a.lower, p.Enum); ok {
+			return tools.Quote(v), true
 		}
 	case tools.TypeString:
 		term := e.focalString(a, spec, p)
@@ -332,4 +330,20 @@ func lowerASCII(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// enumNamed returns the enum value the text names, the longest when
+// several do ("extra small" over "small"); a value's "_" and "-" may be
+// written as spaces ("high priority" names high_priority).
+func enumNamed(lower string, values []string) (string, bool) {
+	best, bestLen := "", 0
+	for _, v := range values {
+		low := strings.ToLower(v)
+		for _, form := range []string{low, strings.NewReplacer("_", " ", "-", " ").Replace(low)} {
+			if len(form) > bestLen && strings.TrimSpace(form) != "" && containsPhrase(lower, form) {
+				best, bestLen = v, len(form)
+			}
+		}
+	}
+	return best, bestLen > 0
 }

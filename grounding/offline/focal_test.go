@@ -76,3 +76,19 @@ func TestNumbersByName(t *testing.T) {
 		}
 	}
 }
+
+func TestEnumNamed(t *testing.T) {
+	values := []string{"small", "extra small", "high_priority", "low-priority"}
+	for _, tt := range []struct{ text, want string }{
+		{"an extra small coffee", "extra small"},
+		{"a small one", "small"},
+		{"mark it high priority", "high_priority"},
+		{"low-priority please", "low-priority"},
+		{"low priority please", "low-priority"},
+		{"smallish", ""},
+	} {
+		if got, _ := enumNamed(tt.text, values); got != tt.want {
+			t.Errorf("enumNamed(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
