@@ -221,6 +221,9 @@ func (e *Engine) readFrames(t tokenStage, s spanStage) frameStage {
 type mention struct {
 	Start, End int
 	Name       string
+	// Zone marks a time zone alone — an offset, a zone's abbreviation or
+	// name, a zone id — which is no location.
+	Zone bool
 }
 
 // findPlaces merges the gazetteer's mentions with the zone names, UTC
@@ -231,7 +234,7 @@ type mention struct {
 func (e *Engine) findPlaces(query string, clockTimes [][2]int) []mention {
 	var found []mention
 	for _, z := range place.ScanZoneNames(query, clockTimes) {
-		found = append(found, mention{Start: z.Start, End: z.End, Name: z.Name})
+		found = append(found, mention{Start: z.Start, End: z.End, Name: z.Name, Zone: true})
 	}
 	if e.places != nil {
 		for _, m := range e.places.Scan(query) {
@@ -241,7 +244,10 @@ func (e *Engine) findPlaces(query string, clockTimes [][2]int) []mention {
 			if m.Place.Kind == place.KindOffset || m.Place.Kind == place.KindZone || name == "" {
 				name = strings.TrimSpace(m.Text)
 			}
-			found = append(found, mention{Start: m.Start, End: m.End, Name: name})
+			// An offset or a zone id ("Asia/Shanghai") is a zone alone; a
+			// zone's city part ("Gambier", "Ust-Nera") is a place too.
+			zone := m.Place.Kind == place.KindOffset || m.Place.Kind == place.KindZone && strings.Contains(m.Text, "/")
+			found = append(found, mention{Start: m.Start, End: m.End, Name: name, Zone: zone})
 		}
 	}
 	sort.SliceStable(found, func(i, j int) bool {

@@ -63,7 +63,7 @@ func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, used map[stri
 		}
 	case tools.TypePlace:
 		hint := spec.Hints.Params[p.Name]
-		m, ok := a.roles.pick(roleOf(p.Name, hint), used)
+		m, ok := a.roles.pick(roleOf(p.Name, hint), hint.Place, used)
 		if !ok {
 			// A required place the query does not name is the user's own
 			// when the tool's hints say so and the query asks for what the
@@ -140,8 +140,9 @@ func roleOf(param string, hint tools.ParamHint) tools.ParamRole {
 
 // pick returns the place for a parameter of a role: the "from" place for
 // the source, the "to" place for the target, and for any other the place
-// asked about (the "to" place) or else the first; each place is used once.
-func (r placeRoleSet) pick(role tools.ParamRole, used map[string]bool) (mention, bool) {
+// asked about (the "to" place) or else the first; each place is used
+// once, and a time zone alone is never a location.
+func (r placeRoleSet) pick(role tools.ParamRole, kind tools.PlaceKind, used map[string]bool) (mention, bool) {
 	var order []int
 	switch role {
 	case tools.RoleFrom:
@@ -154,7 +155,7 @@ func (r placeRoleSet) pick(role tools.ParamRole, used map[string]bool) (mention,
 	}
 	for _, i := range order {
 		key := "p" + tools.FormatNumber(float64(i))
-		if i >= 0 && !used[key] {
+		if i >= 0 && !used[key] && !(kind == tools.PlaceLocation && r.all[i].Zone) {
 			used[key] = true
 			return r.all[i], true
 		}
