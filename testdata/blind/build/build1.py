@@ -1,9 +1,9 @@
-import json, random, sys, collections
+import json, random, sys, collections, os
 files = {"calc":"g4_calc.txt","timezone":"g4_timezone.txt","weather":"g4_weather.txt","wiki":"g4_wiki.txt","none":"g4_none.txt"}
 LABELS = set(files) | {"location"}
 rows = []
 for label, fn in files.items():
-    for ln in open(f"/tmp/blind/{fn}", encoding="utf-8"):
+    for ln in open(os.path.join(os.path.dirname(os.path.abspath(__file__)), fn), encoding="utf-8"):
         ln = ln.rstrip("\n")
         if not ln.strip(): continue
         parts = ln.split("|")
