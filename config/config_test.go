@@ -222,3 +222,20 @@ func TestDefaultPaths(t *testing.T) {
 		t.Fatal(c.WikiBaseURL())
 	}
 }
+
+func TestRedactURLUserinfo(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ in, want string }{
+		{"http://user:pass@host:8080/v1", "http://[redacted]@host:8080/v1"},
+		{"https://token@api.example.com/v1", "https://[redacted]@api.example.com/v1"},
+		{"http://localhost:11434/v1", "http://localhost:11434/v1"},
+		{`Post "http://u:p@h/v1/chat": refused; see http://other/x`, `Post "http://[redacted]@h/v1/chat": refused; see http://other/x`},
+		{"mail me@example.org", "mail me@example.org"},
+		{"http://host/path?x=a@b", "http://host/path?x=a@b"},
+	}
+	for _, c := range cases {
+		if got := RedactText(c.in); got != c.want {
+			t.Errorf("RedactText(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

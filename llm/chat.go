@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"sort"
 
 	openai "github.com/sashabaranov/go-openai"
 )
@@ -262,17 +261,4 @@ func outputChars(content string, calls []ToolCall) int {
 		n += runes(tc.Name) + runes(tc.Arguments)
 	}
 	return n
-}
-
-func sortedCalls(byIndex map[int]*ToolCall) []ToolCall {
-	idx := make([]int, 0, len(byIndex))
-	for i := range byIndex {
-		idx = append(idx, i)
-	}
-	sort.Ints(idx)
-	calls := make([]ToolCall, 0, len(idx))
-	for _, i := range idx {
-		calls = append(calls, *byIndex[i])
-	}
-	return calls
 }
