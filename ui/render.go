@@ -83,9 +83,9 @@ func (p *painter) answerLines(e *entry, width int) []string {
 	if r.Answer != "" {
 		switch {
 		case e.live && p.markdownAnswer(e):
-			out = e.stream.render(p.md, clean(r.Answer), width)
+			out = e.stream.render(p.md, r.Answer, width)
 		case p.markdownAnswer(e):
-			out = p.md.render(clean(r.Answer), width)
+			out = renderMarkdown(p.md, clean(r.Answer), width)
 		default:
 			out = plainLines(clean(r.Answer), width)
 		}
