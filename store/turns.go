@@ -61,6 +61,7 @@ func (s *Store) BeginTurn(ctx context.Context, conversationID int64, query strin
 	if strings.TrimSpace(query) == "" {
 		return TurnRef{}, errors.New("begin turn: the query is empty")
 	}
+	query = capText(query)
 	started := s.now()
 	now := unixMS(started)
 	ref := TurnRef{ConversationID: conversationID, Started: fromUnixMS(now)}
@@ -105,6 +106,7 @@ func (s *Store) FinishTurn(ctx context.Context, rec TurnRecord) error {
 	if err := rec.check(); err != nil {
 		return fmt.Errorf("finish turn %d: %w", rec.TurnID, err)
 	}
+	rec = rec.capped()
 	ctx = context.WithoutCancel(ctx)
 	now := unixMS(s.now())
 	var finished any
@@ -227,6 +229,21 @@ func writeAnswer(ctx context.Context, tx *sql.Tx, conversationID int64, rec Turn
 		VALUES (?, ?, 'assistant', ?, ?) ON CONFLICT (turn_id, role) DO NOTHING`,
 		conversationID, rec.TurnID, rec.Answer, now)
 	return err
+}
+
+// capped is the record with every text cut to MaxText.
+func (rec TurnRecord) capped() TurnRecord {
+	rec.Input, rec.Answer, rec.Error, rec.RepairNote = capText(rec.Input), capText(rec.Answer), capText(rec.Error), capText(rec.RepairNote)
+	rec.Calls = append([]ToolCall(nil), rec.Calls...)
+	for i := range rec.Calls {
+		c := &rec.Calls[i]
+		c.Call, c.Original, c.Response, c.Error = capText(c.Call), capText(c.Original), capText(c.Response), capText(c.Error)
+	}
+	rec.Grounding = append([]GroundingScore(nil), rec.Grounding...)
+	for i := range rec.Grounding {
+		rec.Grounding[i].Call = capText(rec.Grounding[i].Call)
+	}
+	return rec
 }
 
 // check refuses values the schema would refuse, with a clearer message.

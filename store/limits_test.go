@@ -1,0 +1,97 @@
+package store
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// One turn stores at most MaxText of each text, however much the model or
+// a tool sent, and says where it was cut.
+func TestOneTurnStoresAtMostMaxText(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openTest(t, Options{})
+	conv, err := s.CreateConversation(ctx, NewConversation{Mode: ModeChat})
+	if err != nil {
+		t.Fatal(err)
+	}
+	huge := strings.Repeat("é", 300<<10) // 600 KB
+	ref, err := s.BeginTurn(ctx, conv, "q "+huge, ModeChat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := benchRecord(ref.TurnID)
+	rec.Answer, rec.Error, rec.Input = huge, huge, huge
+	rec.Calls[0].Response = huge
+	if err := s.FinishTurn(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	var stored int
+	if err := s.w.QueryRowContext(ctx, `SELECT max(length(CAST(text AS BLOB))) FROM messages`).Scan(&stored); err != nil {
+		t.Fatal(err)
+	}
+	if stored > MaxText {
+		t.Errorf("a message of %d bytes was stored", stored)
+	}
+	got, err := s.Turn(ctx, ref.TurnID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{"query": got.Query, "answer": got.Answer, "error": got.Error,
+		"input": got.Input, "tool response": got.Calls[0].Response} {
+		if len(text) > MaxText || !strings.HasSuffix(text, cutMark) || !utf8.ValidString(text) {
+			t.Errorf("%s: %d bytes, ends %q", name, len(text), text[max(0, len(text)-40):])
+		}
+	}
+}
+
+// A huge text written by an older gear (before the cap) is read back cut:
+// history readers never hold a whole huge message.
+func TestHugeStoredTextIsCutOnRead(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := openTest(t, Options{})
+	conv, err := s.CreateConversation(ctx, NewConversation{Mode: ModeChat})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := s.BeginTurn(ctx, conv, "question", ModeChat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.FinishTurn(ctx, benchRecord(ref.TurnID)); err != nil {
+		t.Fatal(err)
+	}
+	// As an older gear would have stored it: 8 MB straight into the rows.
+	huge := strings.Repeat("x", 8<<20)
+	for _, q := range []string{`UPDATE messages SET text = ? WHERE turn_id = ?`, `UPDATE turns SET error = ? WHERE id = ?`,
+		`UPDATE tool_calls SET response = ? WHERE turn_id = ?`} {
+		if _, err := s.w.ExecContext(ctx, q, huge, ref.TurnID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	turns, err := s.Turns(ctx, conv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs, err := s.Messages(ctx, conv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dump, err := s.Export(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tu, dt := turns[0], dump.Conversations[0].Turns[0]
+	for name, text := range map[string]string{"answer": tu.Answer, "query": tu.Query, "error": tu.Error,
+		"tool response": tu.Calls[0].Response, "message": msgs[0].Text, "message 2": msgs[1].Text, "exported answer": dt.Answer} {
+		if len(text) > MaxText {
+			t.Errorf("%s read back whole: %d bytes", name, len(text))
+		}
+	}
+	if !strings.HasSuffix(tu.Answer, cutMark) {
+		t.Errorf("the cut answer is not marked")
+	}
+}
