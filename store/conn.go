@@ -30,7 +30,7 @@ const (
 	readerPool                 // deferred, query-only
 )
 
-func openPool(path string, kind poolKind, busy time.Duration, maxPages int) *sql.DB {
+func openPool(path string, kind poolKind, readOnly bool, busy time.Duration, maxPages int) *sql.DB {
 	params := []string{
 		fmt.Sprintf("_busy_timeout=%d", busy.Milliseconds()),
 		"_foreign_keys=1",
@@ -38,6 +38,11 @@ func openPool(path string, kind poolKind, busy time.Duration, maxPages int) *sql
 		// Deleted history is overwritten, not left in free pages.
 		"_secure_delete=1",
 		"_stmt_cache_size=32",
+	}
+	if readOnly {
+		// Nothing is created: no file, no rollback journal (/dev/null's
+		// "-journal"), no write.
+		params = append(params, "mode=ro")
 	}
 	if kind == writerPool {
 		params = append(params, "_txlock=immediate")
