@@ -216,7 +216,12 @@ func (s *Store) prepare(ctx context.Context, target int, readOnly bool) error {
 		return accessError(s.path, err)
 	}
 	if version < target {
-		return s.migrate(ctx, target)
+		if err := s.migrate(ctx, target); err != nil {
+			return err
+		}
+	}
+	if target >= interruptedSchema {
+		return s.markInterrupted(ctx)
 	}
 	return nil
 }

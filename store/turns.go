@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"strings"
 	"unicode/utf8"
 )
@@ -75,8 +76,8 @@ func (s *Store) BeginTurn(ctx context.Context, conversationID int64, query strin
 		if err := requireRow(res, "conversation", conversationID); err != nil {
 			return err
 		}
-		res, err = tx.ExecContext(ctx, `INSERT INTO turns (conversation_id, query, mode, status, created_at)
-			VALUES (?, ?, ?, 'running', ?)`, conversationID, query, mode, now)
+		res, err = tx.ExecContext(ctx, `INSERT INTO turns (conversation_id, query, mode, status, created_at, owner_pid)
+			VALUES (?, ?, ?, 'running', ?, ?)`, conversationID, query, mode, now, os.Getpid())
 		if err != nil {
 			return err
 		}
@@ -249,9 +250,9 @@ func (rec TurnRecord) capped() TurnRecord {
 // check refuses values the schema would refuse, with a clearer message.
 func (rec TurnRecord) check() error {
 	switch rec.Status {
-	case StatusRunning, StatusDone, StatusFailed, StatusCancelled, StatusAwaitingConfirmation:
+	case StatusRunning, StatusDone, StatusFailed, StatusCancelled, StatusAwaitingConfirmation, StatusInterrupted:
 	default:
-		return fmt.Errorf("status %q: want running, done, failed, cancelled or awaiting-confirmation", rec.Status)
+		return fmt.Errorf("status %q: want running, done, failed, cancelled, awaiting-confirmation or interrupted", rec.Status)
 	}
 	switch rec.Route {
 	case RouteUndecided, RouteTool, RouteNone:

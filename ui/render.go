@@ -94,7 +94,7 @@ func (p *painter) answerLines(e *entry, width int) []string {
 	switch {
 	case e.live:
 		return out
-	case r.Status == store.StatusFailed && r.Error != "":
+	case (r.Status == store.StatusFailed || r.Status == store.StatusInterrupted) && r.Error != "":
 		for _, l := range wrapLines("✗ "+cleanLine(r.Error), inner) {
 			out = append(out, answerIndent+st.errorText.Render(l))
 		}
