@@ -92,7 +92,7 @@ func (e *Error) Error() string {
 	case KindCanceled:
 		return fmt.Sprintf("%s request cancelled: %v", name, e.Err)
 	case KindRedirect:
-		return fmt.Sprintf("%s was not followed: %v; %s", name, e.Err, checkURL)
+		return fmt.Sprintf("%s's redirect was not followed: %v; %s", name, e.Err, checkURL)
 	}
 	return fmt.Sprintf("%s request failed: %v", name, e.Err)
 }

@@ -11,10 +11,7 @@ import (
 const maxRedirects = 5
 
 // redirectError is a redirect gear did not follow.
-type redirectError struct {
-	to     string // the host it pointed to
-	reason string
-}
+type redirectError struct{ reason string }
 
 func (e *redirectError) Error() string { return e.reason }
 
@@ -26,9 +23,9 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 	from, to := via[0].URL, req.URL
 	switch {
 	case len(via) >= maxRedirects:
-		return &redirectError{to.Hostname(), fmt.Sprintf("more than %d redirects", maxRedirects)}
+		return &redirectError{fmt.Sprintf("it redirected more than %d times", maxRedirects)}
 	case !strings.EqualFold(from.Hostname(), to.Hostname()) || port(from.Scheme, from.Port()) != port(to.Scheme, to.Port()):
-		return &redirectError{to.Hostname(), "it redirected to another host (" + to.Host + "); gear follows redirects only within the same host"}
+		return &redirectError{"it pointed to another host (" + to.Host + "), and gear follows redirects only within the same host"}
 	}
 	return nil
 }

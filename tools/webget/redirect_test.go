@@ -46,9 +46,9 @@ func TestRedirectsStayOnTheSameHost(t *testing.T) {
 		t.Fatalf("a redirect within the host: %v, %+v", err, v)
 	}
 	for path, want := range map[string]string{
-		"/other-host": "redirected to another host (" + strings.TrimPrefix(other.URL, "http://") + ")",
-		"/metadata":   "redirected to another host (169.254.169.254)",
-		"/loop":       "more than 5 redirects",
+		"/other-host": "Wikipedia's redirect was not followed: it pointed to another host (" + strings.TrimPrefix(other.URL, "http://") + ")",
+		"/metadata":   "pointed to another host (169.254.169.254)",
+		"/loop":       "redirected more than 5 times",
 	} {
 		_, err := c.Get(context.Background(), svc, srv.URL+path)
 		var werr *Error
