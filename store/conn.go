@@ -54,8 +54,14 @@ func openPool(path string, kind poolKind, readOnly bool, busy time.Duration, max
 			return fmt.Errorf("register %s: %w", bm25Name, err)
 		}
 		// Memory-mapped reads and in-memory sorting keep searches over a
-		// large history off the read() path.
-		for _, pragma := range []string{"PRAGMA mmap_size = 268435456", "PRAGMA temp_store = MEMORY"} {
+		// large history off the read() path. The writer maps nothing: its
+		// integrity check on open reads the whole file, which mapped would
+		// count in full in the process's memory.
+		pragmas := []string{"PRAGMA temp_store = MEMORY"}
+		if kind == readerPool {
+			pragmas = append(pragmas, "PRAGMA mmap_size = 268435456")
+		}
+		for _, pragma := range pragmas {
 			if _, err := conn.Exec(pragma, nil); err != nil {
 				return err
 			}

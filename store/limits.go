@@ -20,9 +20,18 @@ func capText(s string) string {
 	return truncateBytes(s, MaxText-len(cutMark)) + cutMark
 }
 
-// clipped is a column read at most MaxText characters (one more, so a
-// longer text is known by its length and capText marks it), so a huge
-// value written by an older gear is not read whole into memory.
+// maxReadWhole is the longest text read back at all. SQLite reads a whole
+// value even to cut it (substr), so a longer one — only an older gear could
+// have stored it — is not read: its place holds a note of its size, and a
+// reader's memory stays bounded whatever the history holds.
+const maxReadWhole = 1 << 20
+
+// clipped is a column as history readers read it: at most MaxText
+// characters (one more, so capText knows to mark the cut), and for a text
+// over maxReadWhole bytes only a note (octet_length reads the size without
+// the text).
 func clipped(column string) string {
-	return fmt.Sprintf("substr(%s, 1, %d)", column, MaxText+1)
+	return fmt.Sprintf(`CASE WHEN octet_length(%[1]s) > %[2]d THEN '[a text of ' || octet_length(%[1]s) ||
+		' bytes, stored by an older gear, is not shown: gear reads at most 64 KiB of one text]'
+		ELSE substr(%[1]s, 1, %[3]d) END`, column, maxReadWhole, MaxText+1)
 }

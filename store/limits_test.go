@@ -64,11 +64,12 @@ func TestHugeStoredTextIsCutOnRead(t *testing.T) {
 	if err := s.FinishTurn(ctx, benchRecord(ref.TurnID)); err != nil {
 		t.Fatal(err)
 	}
-	// As an older gear would have stored it: 8 MB straight into the rows.
-	huge := strings.Repeat("x", 8<<20)
-	for _, q := range []string{`UPDATE messages SET text = ? WHERE turn_id = ?`, `UPDATE turns SET error = ? WHERE id = ?`,
-		`UPDATE tool_calls SET response = ? WHERE turn_id = ?`} {
-		if _, err := s.w.ExecContext(ctx, q, huge, ref.TurnID); err != nil {
+	// As an older gear would have stored them straight into the rows:
+	// 300 KB (read, then cut) and 8 MB (too long to read at all).
+	long, huge := strings.Repeat("x", 300<<10), strings.Repeat("x", 8<<20)
+	for q, text := range map[string]string{`UPDATE messages SET text = ? WHERE turn_id = ?`: long,
+		`UPDATE turns SET error = ? WHERE id = ?`: huge, `UPDATE tool_calls SET response = ? WHERE turn_id = ?`: huge} {
+		if _, err := s.w.ExecContext(ctx, q, text, ref.TurnID); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -93,5 +94,8 @@ func TestHugeStoredTextIsCutOnRead(t *testing.T) {
 	}
 	if !strings.HasSuffix(tu.Answer, cutMark) {
 		t.Errorf("the cut answer is not marked")
+	}
+	if !strings.Contains(tu.Error, "a text of 8388608 bytes") {
+		t.Errorf("the note for a text too long to read: %q", tu.Error)
 	}
 }

@@ -59,3 +59,15 @@ ALTER TABLE turns_new RENAME TO turns;
 CREATE INDEX turns_conversation ON turns (conversation_id, id);
 CREATE INDEX turns_created ON turns (created_at);
 CREATE INDEX turns_running ON turns (status) WHERE status = 'running';
+
+-- An older gear stored whatever a model or tool sent, and indexed it whole:
+-- one 100 MB answer made every search read its 100 MB term. Such rows (over
+-- 64 KiB, the most a turn stores now) are indexed again by their first
+-- 64 KiB, and the index merged so the old entries are gone; the rows
+-- themselves are kept. A history without such rows is not touched.
+DELETE FROM messages_fts WHERE docid IN (SELECT id FROM messages WHERE octet_length(text) > 65536);
+INSERT INTO messages_fts (docid, text) SELECT id, substr(text, 1, 65536) FROM messages WHERE octet_length(text) > 65536;
+INSERT INTO messages_fts (messages_fts) SELECT 'optimize' WHERE EXISTS (SELECT 1 FROM messages WHERE octet_length(text) > 65536);
+DELETE FROM tool_calls_fts WHERE docid IN (SELECT id FROM tool_calls WHERE octet_length(response) > 65536);
+INSERT INTO tool_calls_fts (docid, response) SELECT id, substr(response, 1, 65536) FROM tool_calls WHERE octet_length(response) > 65536;
+INSERT INTO tool_calls_fts (tool_calls_fts) SELECT 'optimize' WHERE EXISTS (SELECT 1 FROM tool_calls WHERE octet_length(response) > 65536);
