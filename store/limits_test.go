@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -97,5 +98,52 @@ func TestHugeStoredTextIsCutOnRead(t *testing.T) {
 	}
 	if !strings.Contains(tu.Error, "a text of 8388608 bytes") {
 		t.Errorf("the note for a text too long to read: %q", tu.Error)
+	}
+}
+
+// Migration 6 indexes a text an older gear stored whole by its first 64
+// KiB only, keeping the text: a search no longer reads all of it.
+func TestHugeLegacyTextIsIndexedByItsStart(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "gear.db")
+	old, err := Open(ctx, path, Options{migrateTo: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	conv, err := old.CreateConversation(ctx, NewConversation{Mode: ModeChat})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// As the older gear wrote a turn, with an answer of 350 KB.
+	text := "headword " + strings.Repeat("filler ", 50<<10) + " tailword"
+	res, err := old.w.ExecContext(ctx, `INSERT INTO turns (conversation_id, query, mode, status, created_at)
+		VALUES (?, 'q', 'chat', 'done', 1)`, conv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	turnID, _ := res.LastInsertId()
+	if _, err := old.w.ExecContext(ctx, `INSERT INTO messages (conversation_id, turn_id, role, text, created_at)
+		VALUES (?, ?, 'assistant', ?, 1)`, conv, turnID, text); err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+	s, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	count := func(word string) (n int) {
+		if err := s.w.QueryRowContext(ctx, `SELECT count(*) FROM messages_fts WHERE messages_fts MATCH ?`, word).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if count("headword") != 1 || count("tailword") != 0 {
+		t.Errorf("index after migration: headword %d, tailword %d; want 1, 0", count("headword"), count("tailword"))
+	}
+	var kept int
+	if err := s.w.QueryRowContext(ctx, `SELECT octet_length(text) FROM messages WHERE turn_id = ?`, turnID).Scan(&kept); err != nil || kept != len(text) {
+		t.Errorf("the text itself: %d bytes (%v), want %d", kept, err, len(text))
 	}
 }
