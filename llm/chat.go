@@ -124,7 +124,7 @@ func (c *Client) Chat(ctx context.Context, req ChatRequest) (ChatResult, error) 
 	for _, tc := range ch.Message.ToolCalls {
 		res.ToolCalls = append(res.ToolCalls, ToolCall{ID: tc.ID, Name: tc.Function.Name, Arguments: tc.Function.Arguments})
 	}
-	if ch.LogProbs != nil {
+	if ch.LogProbs != nil && req.TopLogprobs > 0 { // kept only when asked for
 		for _, lp := range ch.LogProbs.Content {
 			t := TokenLogprob{Token: lp.Token, Logprob: lp.LogProb}
 			for _, top := range lp.TopLogProbs {

@@ -261,3 +261,13 @@ func samplePeakHeap(stop <-chan struct{}, peak *atomic.Uint64) {
 		}
 	}
 }
+
+func TestUnrequestedLogprobsAreNotKeptUnstreamed(t *testing.T) {
+	t.Parallel()
+	srv := newReplay(t, step{path: "POST /v1/chat/completions", body: fixture(t, "chat_completion_logprobs_docs_example.json")})
+	c := newClient(t, endpoint(RoleChat, srv.url(), ServerOpenAI))
+	res, err := c.Chat(context.Background(), hi)
+	if err != nil || res.Content == "" || len(res.Tokens) != 0 {
+		t.Fatalf("result %+v, %v: logprobs kept though not asked for", res, err)
+	}
+}
