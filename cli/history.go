@@ -23,12 +23,17 @@ func (a *app) openStore(ctx context.Context) (*store.Store, error) {
 	return store.Open(ctx, a.cfg.DB, store.Options{Now: a.deps.Now})
 }
 
+// readStore opens the history read-only: for commands that only read it.
+func (a *app) readStore(ctx context.Context) (*store.Store, error) {
+	return store.Open(ctx, a.cfg.DB, store.Options{Now: a.deps.Now, ReadOnly: true})
+}
+
 // withReadStore runs fn with the history open read-only: nothing is
 // created or written. Without a history yet, noHistory runs instead when
 // given (an empty listing); otherwise that is the one-line error.
 func (a *app) withReadStore(cmd *cobra.Command, noHistory func(path string) error, fn func(context.Context, *store.Store) error) error {
 	ctx := cmd.Context()
-	s, err := store.Open(ctx, a.cfg.DB, store.Options{Now: a.deps.Now, ReadOnly: true})
+	s, err := a.readStore(ctx)
 	var dbe *store.DBError
 	if errors.Is(err, store.ErrNoHistory) && noHistory != nil && errors.As(err, &dbe) {
 		return noHistory(dbe.Path)
