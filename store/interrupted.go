@@ -19,8 +19,10 @@ const interruptedError = "interrupted: gear stopped before this turn finished"
 // turn another live gear process is running is left alone.
 func (s *Store) markInterrupted(ctx context.Context) error {
 	var owners []sql.NullInt64
-	err := s.read(ctx, func(ctx context.Context, db *sql.DB) error {
-		rows, err := db.QueryContext(ctx, "SELECT DISTINCT owner_pid FROM turns WHERE status = 'running'")
+	// On the writer's connection, open already: a reader's would be
+	// opened for this one query.
+	err := s.retry(ctx, func(ctx context.Context) error {
+		rows, err := s.w.QueryContext(ctx, "SELECT DISTINCT owner_pid FROM turns WHERE status = 'running'")
 		if err != nil {
 			return err
 		}
