@@ -181,7 +181,7 @@ func (c *Client) newError(ctx context.Context, err error, st *callState) *Error 
 		// quoting the URL, a decoder error quoting the body) is cleaned
 		// too, for whoever prints it.
 		cause := e.Err
-		if e.Status != 0 {
+		if errors.As(cause, &apiErr) || errors.As(cause, &reqErr) {
 			cause = nil // the server's own error struct holds its raw fields
 		}
 		e.Err = &serverError{msg: c.clean(e.Err.Error()), cause: cause}

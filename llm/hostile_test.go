@@ -271,3 +271,26 @@ func TestUnrequestedLogprobsAreNotKeptUnstreamed(t *testing.T) {
 		t.Fatalf("result %+v, %v: logprobs kept though not asked for", res, err)
 	}
 }
+
+// The same key echoed by an error sent inside a stream.
+func TestKeyEchoedInAStreamedErrorIsMasked(t *testing.T) {
+	t.Parallel()
+	body := okChunk + fmt.Sprintf(`data: {"error":{"message":"quota for %[1]s","type":"%[1]s","code":"%[1]s"}}`, testKey) + "\n\n"
+	srv := newReplay(t, step{path: "POST /v1/chat/completions", sse: true, body: []byte(body)})
+	c := newClient(t, endpoint(RoleChat, srv.url(), ServerOpenAI))
+	res, err := drain(t, c, hi)
+	if err == nil || res.Content != "ok" {
+		t.Fatalf("result %+v, err %v", res, err)
+	}
+	var e *Error
+	errors.As(err, &e)
+	texts := []string{err.Error(), e.Code, e.Detail}
+	for u := error(e.Err); u != nil; u = errors.Unwrap(u) {
+		texts = append(texts, u.Error())
+	}
+	for _, s := range texts {
+		if strings.Contains(s, "DO-NOT-PRINT") {
+			t.Errorf("key shown in %q", s)
+		}
+	}
+}
