@@ -58,7 +58,7 @@ func (r *recorder) Call(ctx context.Context, spec tools.Spec, q string) (string,
 func TestEveryStageReadsABoundedQuery(t *testing.T) {
 	t.Parallel()
 	reg, _ := library(t)
-	eng := offline.New(offline.Options{}).Grounding()
+	eng := offline.New(offline.Options{Tools: reg.Specs()}).Grounding()
 	rec := &recorder{Encoder: eng.Encoder, Prober: eng.Prober, longest: map[string]int{}}
 	eng.Encoder, eng.Prober = rec, rec
 	g, err := grounding.New(reg, eng, grounding.DefaultOptions())
@@ -91,7 +91,7 @@ func BenchmarkGroundHugeQuery(b *testing.B) {
 	}
 	for _, n := range []int{2 << 10, 480 << 10, 950 << 10} {
 		b.Run(fmt.Sprintf("%dKiB", n>>10), func(b *testing.B) {
-			g, err := grounding.New(reg, offline.New(offline.Options{}).Grounding(), grounding.DefaultOptions())
+			g, err := grounding.New(reg, offline.New(offline.Options{Tools: reg.Specs()}).Grounding(), grounding.DefaultOptions())
 			if err != nil {
 				b.Fatal(err)
 			}
