@@ -21,9 +21,10 @@ import (
 //	                      for an action, a question about the world, a
 //	                      question in another language
 //	shape   (answerKindOf) the shape of answer it asks for (answer.go)
-//	focus   (analyze)     the request sentence of a longer message
-//	                      (focus.go), its search term and the places'
-//	                      roles, which the calls read
+//	focus   (focusOn)     the request sentence of a longer message
+//	                      (focus.go)
+//	args    (readArgs)    what every tool's call reads: the search term,
+//	                      the places' roles, quoted texts, stems
 //
 // A stage never changes what an earlier one returned. analysis holds them
 // all, read-only once built, for the encoder and every tool's call.
@@ -35,9 +36,14 @@ type analysis struct {
 	// context is the rest of a message whose request sentence this is
 	// (focus.go), or nil.
 	context *analysis
+	argStage
+}
+
+// argStage is what every tool's call reads, read once per query.
+type argStage struct {
 	// term is the search term a string parameter takes (focus in
 	// extract.go) and roles the places' parts in a conversion
-	// (placeRoles): read once for every tool.
+	// (placeRoles).
 	term  string
 	roles placeRoleSet
 	// termToks are the term's tokens and stems the stems of toks: what
@@ -128,14 +134,19 @@ var (
 // stands on its own (focus.go), or the whole of it.
 func (e *Engine) analyze(query string) *analysis {
 	a := e.focusOn(e.analyzeText(query))
-	a.term, a.roles = focus(a), placeRoles(a)
-	a.termToks = tokenize(a.term)
-	a.quoted = quotedTexts(a.query)
-	a.stems = make([]string, len(a.toks))
-	for i, t := range a.toks {
-		a.stems[i] = stem(t.text)
-	}
+	a.argStage = readArgs(a)
 	return a
+}
+
+// readArgs reads what the calls take from the analysed query.
+func readArgs(a *analysis) argStage {
+	g := argStage{term: focus(a), roles: placeRoles(a), quoted: quotedTexts(a.query)}
+	g.termToks = tokenize(g.term)
+	g.stems = make([]string, len(a.toks))
+	for i, t := range a.toks {
+		g.stems[i] = stem(t.text)
+	}
+	return g
 }
 
 // analyzeText reads a text as a whole, stage by stage.
