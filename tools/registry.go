@@ -28,12 +28,13 @@ type Registry struct {
 	tools  []Tool
 	specs  []Spec
 	byName map[string]int
+	byWire map[string]int
 }
 
 // NewRegistry builds a library from tools, checking that every spec is
 // valid, names are unique and every usage example parses.
 func NewRegistry(ts ...Tool) (*Registry, error) {
-	return (&Registry{byName: map[string]int{}}).With(ts...)
+	return (&Registry{byName: map[string]int{}, byWire: map[string]int{}}).With(ts...)
 }
 
 // With returns a new library: r's tools and then ts, checked as
@@ -46,9 +47,13 @@ func (r *Registry) With(ts ...Tool) (*Registry, error) {
 		tools:  append(make([]Tool, 0, len(r.tools)+len(ts)), r.tools...),
 		specs:  append(make([]Spec, 0, len(r.specs)+len(ts)), r.specs...),
 		byName: make(map[string]int, len(r.tools)+len(ts)),
+		byWire: make(map[string]int, len(r.tools)+len(ts)),
 	}
 	for name, i := range r.byName {
 		n.byName[name] = i
+	}
+	for name, i := range r.byWire {
+		n.byWire[name] = i
 	}
 	first := len(n.specs)
 	for _, t := range ts {
@@ -70,13 +75,18 @@ func (r *Registry) With(ts ...Tool) (*Registry, error) {
 	return n, nil
 }
 
-// CollisionError is a tool whose name another tool of the library has.
+// CollisionError is a tool whose name another tool of the library has,
+// or whose wire name (WireName) another tool's is: Other names that tool
+// when its name differs.
 type CollisionError struct {
-	Name          string
+	Name, Other   string
 	First, Second Source
 }
 
 func (e *CollisionError) Error() string {
+	if e.Other != "" {
+		return fmt.Sprintf("tool %s from %s and tool %s from %s are both called %s by model APIs; the first is kept, rename one of them", e.Other, e.First, e.Name, e.Second, WireName(e.Name))
+	}
 	if e.First == e.Second {
 		return fmt.Sprintf("tool %s (%s) registered twice", e.Name, e.First)
 	}
@@ -91,7 +101,11 @@ func (r *Registry) add(t Tool) error {
 	if i, dup := r.byName[s.Name]; dup {
 		return &CollisionError{Name: s.Name, First: r.specs[i].Source, Second: s.Source}
 	}
+	if i, dup := r.byWire[s.WireName()]; dup {
+		return &CollisionError{Name: s.Name, Other: r.specs[i].Name, First: r.specs[i].Source, Second: s.Source}
+	}
 	r.byName[s.Name] = len(r.tools)
+	r.byWire[s.WireName()] = len(r.tools)
 	r.tools = append(r.tools, t)
 	r.specs = append(r.specs, s)
 	return nil
@@ -119,6 +133,16 @@ func (r *Registry) Len() int { return len(r.tools) }
 // Spec returns the spec of the named tool.
 func (r *Registry) Spec(name string) (Spec, bool) {
 	i, ok := r.byName[name]
+	if !ok {
+		return Spec{}, false
+	}
+	return r.specs[i], true
+}
+
+// SpecByWireName returns the spec of the tool a model API called by its
+// wire name (Spec.WireName).
+func (r *Registry) SpecByWireName(wire string) (Spec, bool) {
+	i, ok := r.byWire[wire]
 	if !ok {
 		return Spec{}, false
 	}

@@ -3,6 +3,7 @@ package tools
 import (
 	"encoding/json"
 	"errors"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -154,5 +155,32 @@ func TestRegistryWith(t *testing.T) {
 	}
 	if s, _ := more.Spec("everything.echo"); s.Source.Kind != SourceMCP {
 		t.Fatal("a collision overwrote the first tool")
+	}
+}
+
+func TestWireNames(t *testing.T) {
+	t.Parallel()
+	wire := regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+	a := Spec{Name: "github.create_issue", Family: "mcp", Description: "d", Source: Source{Kind: SourceMCP, Name: "github"}}
+	b := Spec{Name: "github__create_issue", Family: "x", Description: "d", Source: Source{Kind: SourceFile, Name: "t.yaml"}}
+	if a.WireName() != "github__create_issue" || !wire.MatchString(a.WireName()) {
+		t.Fatalf("wire name %q", a.WireName())
+	}
+	r, err := NewRegistry(fakeTool{a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, ok := r.SpecByWireName("github__create_issue"); !ok || s.Name != a.Name {
+		t.Fatalf("SpecByWireName: %v %v", s.Name, ok)
+	}
+	if _, err := r.With(fakeTool{b}); err == nil || !strings.Contains(err.Error(), "both called github__create_issue") {
+		t.Fatalf("wire collision: %v", err)
+	}
+	long := strings.Repeat("a", 32)
+	if _, err := QualifiedName(long, strings.Repeat("b", 31)); err == nil {
+		t.Fatal("a qualified name whose wire name is 65 long was accepted")
+	}
+	if name, err := QualifiedName(long, strings.Repeat("b", 30)); err != nil || !wire.MatchString(WireName(name)) {
+		t.Fatalf("%q %v", name, err)
 	}
 }

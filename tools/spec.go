@@ -205,6 +205,9 @@ func (s Spec) Validate() error {
 	if !toolNamePattern.MatchString(s.Name) {
 		return fmt.Errorf("tool name %q: want a letter, digit or _, then letters, digits, _, . or - (at most 64)", s.Name)
 	}
+	if len(s.WireName()) > MaxWireNameLen {
+		return fmt.Errorf("tool name %q: longer than %d characters as model APIs receive it (%s); shorten it", s.Name, MaxWireNameLen, s.WireName())
+	}
 	if s.Family == "" {
 		return fmt.Errorf("tool %s: no family", s.Name)
 	}
