@@ -169,8 +169,16 @@ func (g *grammar) stringRule(bound int) *gnode {
 	if g.has(name) {
 		return ref(name)
 	}
+	if bound > maxExportRepeat {
+		// A long bound is left out: Go's regexp refuses counts above 1000
+		// and llama.cpp spells a count out rule by rule (documented).
+		return g.define(name, seq(lit(`"`), plus(g.charRule()), lit(`"`)))
+	}
 	return g.define(name, seq(lit(`"`), rep(g.charRule(), 1, bound), lit(`"`)))
 }
+
+// maxExportRepeat is the largest count the exports write.
+const maxExportRepeat = 1000
 
 // charRule is one character of a string literal, as scanString reads it.
 func (g *grammar) charRule() *gnode {

@@ -113,7 +113,11 @@ func paramSchema(g *grammar, spec tools.Param, p *paramInfo, depth int) any {
 		limit := math.Pow(10, tools.MaxIntegerDigits) - 1
 		s = append(s, jsonField{"type", "integer"}, jsonField{"minimum", -limit}, jsonField{"maximum", limit})
 	case kindString:
-		s = append(s, jsonField{"type", "string"}, jsonField{"pattern", fmt.Sprintf(`^[\s\S]{1,%d}$`, p.bound)})
+		pattern := fmt.Sprintf(`^[\s\S]{1,%d}$`, p.bound)
+		if p.bound > maxExportRepeat {
+			pattern = `^[\s\S]+$` // see stringRule
+		}
+		s = append(s, jsonField{"type", "string"}, jsonField{"pattern", pattern})
 	case kindPattern:
 		if p.typ == tools.TypeEnum {
 			s = append(s, jsonField{"type", "string"}, jsonField{"enum", spec.Enum})
