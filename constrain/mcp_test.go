@@ -131,10 +131,10 @@ func TestRealMCPSchemasGiveAMachineThatAgreesWithTheParser(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{
-		`github.create_issue("o", "r", "t", "b", "ann")`,   // assignees is an array
-		`github.create_issue("o", "r", "t", "b", [1])`,     // of strings
+		`github.create_issue("o", "r", "t", "b", "ann")`,  // assignees is an array
+		`github.create_issue("o", "r", "t", "b", [1])`,    // of strings
 		`github.search_repositories("q", 1, 30, "extra")`, // too many
-		`go-sdk.inc(1.5)`,                                 // an integer
+		`go-sdk.inc(1.5)`, // an integer
 	} {
 		if _, err := m.Validate(bad); err == nil {
 			t.Errorf("%s accepted", bad)
