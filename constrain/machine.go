@@ -20,6 +20,7 @@
 package constrain
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 
@@ -92,20 +93,73 @@ type trieEdge struct {
 	child uint32
 }
 
+// SpecError is a tool New cannot take: an invalid spec, a duplicate name,
+// a content pattern beyond what the machine compiles. NewLenient builds
+// the machine without such tools.
+type SpecError struct {
+	Tool string
+	Err  error
+}
+
+func (e *SpecError) Error() string { return "constrain: " + e.Err.Error() }
+func (e *SpecError) Unwrap() error { return e.Err }
+
+// NewLenient builds the machine for the tools of specs it can take and
+// reports the others (a tool from an MCP server with a pathological
+// pattern must not take the whole library down). The caller removes the
+// reported tools from its library, so that what the machine knows and
+// what runs stay the same.
+func NewLenient(specs ...tools.Spec) (*Machine, []*SpecError) {
+	var skipped []*SpecError
+	seen := map[string]bool{}
+	unique := make([]tools.Spec, 0, len(specs))
+	for _, s := range specs {
+		if seen[s.Name] {
+			skipped = append(skipped, &SpecError{Tool: s.Name, Err: fmt.Errorf("tool %s listed twice", s.Name)})
+			continue
+		}
+		seen[s.Name] = true
+		unique = append(unique, s)
+	}
+	specs = unique
+	for {
+		m, err := New(specs...)
+		var se *SpecError
+		if err == nil || !errors.As(err, &se) {
+			if err != nil { // not a tool's fault; New fails only per tool
+				return nil, append(skipped, &SpecError{Err: err})
+			}
+			return m, skipped
+		}
+		skipped = append(skipped, se)
+		kept := specs[:0:0]
+		for _, s := range specs {
+			if s.Name != se.Tool {
+				kept = append(kept, s)
+			}
+		}
+		if len(kept) == len(specs) {
+			return nil, skipped
+		}
+		specs = kept
+	}
+}
+
 // New builds the machine for a library. Specs are checked as the registry
-// checks them; names must be unique.
+// checks them; names must be unique. A tool it cannot take is a
+// *SpecError naming it.
 func New(specs ...tools.Spec) (*Machine, error) {
 	m := &Machine{byName: make(map[string]int, len(specs))}
 	patterns := map[string]int32{}
 	for _, s := range specs {
 		if err := s.Validate(); err != nil {
-			return nil, fmt.Errorf("constrain: %w", err)
+			return nil, &SpecError{Tool: s.Name, Err: err}
 		}
 		if _, dup := m.byName[s.Name]; dup {
-			return nil, fmt.Errorf("constrain: tool %s listed twice", s.Name)
+			return nil, &SpecError{Tool: s.Name, Err: fmt.Errorf("tool %s listed twice", s.Name)}
 		}
 		if len(s.Params) > 0xFFFF {
-			return nil, fmt.Errorf("constrain: tool %s has too many parameters", s.Name)
+			return nil, &SpecError{Tool: s.Name, Err: fmt.Errorf("tool %s has too many parameters", s.Name)}
 		}
 		info := toolInfo{spec: s, required: s.RequiredParams()}
 		for _, p := range s.Params {
@@ -128,7 +182,7 @@ func New(specs ...tools.Spec) (*Machine, error) {
 					if !seen {
 						d, err := compilePattern(pattern)
 						if err != nil {
-							return nil, fmt.Errorf("constrain: tool %s, parameter %s: %w", s.Name, p.Name, err)
+							return nil, &SpecError{Tool: s.Name, Err: fmt.Errorf("tool %s, parameter %s: %w", s.Name, p.Name, err)}
 						}
 						id = int32(len(m.dfas))
 						m.dfas = append(m.dfas, d)

@@ -2,6 +2,7 @@ package constrain
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -365,5 +366,26 @@ func BenchmarkSchemasToMachine200(b *testing.B) {
 		if _, err := New(specs...); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestNewLenientLeavesOutWhatItCannotTake: one tool whose pattern would
+// need an exponential DFA does not take the library down.
+func TestNewLenientLeavesOutWhatItCannotTake(t *testing.T) {
+	specs := testSpecs()
+	bad := tools.Spec{Name: "bad.pattern", Family: "mcp", Description: "d",
+		Params: []tools.Param{{Name: "s", Type: tools.TypeString, Pattern: `(?:a|b)*a(?:a|b){13}`}}}
+	all := append(append([]tools.Spec{}, specs...), bad, specs[0])
+	_, err := New(all...)
+	var se *SpecError
+	if !errors.As(err, &se) || se.Tool != "bad.pattern" || !strings.Contains(err.Error(), "states") {
+		t.Fatalf("New: %v", err)
+	}
+	m, skipped := NewLenient(all...)
+	if m == nil || len(skipped) != 2 || len(m.Names()) != len(specs) {
+		t.Fatalf("skipped %v, machine %v", skipped, m)
+	}
+	if !m.Accepts(`Pow(2, 3)`) || m.Accepts(`bad.pattern("ab")`) {
+		t.Fatal("the lenient machine is not the library less the bad tool")
 	}
 }

@@ -258,16 +258,28 @@ func hasAny(n *jsonNode, keys ...string) bool {
 	return false
 }
 
+// Bounds of an enum the machine reads as content patterns: a larger one
+// (a list of every country, every model name) would make a large DFA, so it
+// is a JSON parameter checked against its schema after decoding.
+const (
+	maxMachineEnumValues = 256
+	maxMachineEnumBytes  = 3000
+)
+
+// stringsOnly reports an enum of strings each written between quotes as
+// it is, small enough for the machine.
 func stringsOnly(enum *jsonNode) bool {
-	if enum.kind != jsonArray || len(enum.values) == 0 {
+	if enum.kind != jsonArray || len(enum.values) == 0 || len(enum.values) > maxMachineEnumValues {
 		return false
 	}
+	total := 0
 	for _, v := range enum.values {
 		if v.kind != jsonString || !enumValuePattern.MatchString(v.str) {
 			return false
 		}
+		total += len(v.str)
 	}
-	return true
+	return total <= maxMachineEnumBytes
 }
 
 // inline copies a schema with every $ref replaced by what it names, so a

@@ -3,6 +3,7 @@ package tools
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -306,5 +307,37 @@ func TestBrokenInputSchemaIsReportedOnUse(t *testing.T) {
 	}
 	if _, err := r.Parse(`x.y("q")`); err == nil || !strings.Contains(err.Error(), "not valid JSON Schema") || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// TestHostileSchemas: schemas built to hurt get an error or a JSON
+// parameter, never a crash or a machine-sized blow-up.
+func TestHostileSchemas(t *testing.T) {
+	t.Parallel()
+	deep := `{"type": "object", "properties": {"a": ` + strings.Repeat(`{"type": "array", "items": `, 200) + `{"type": "string"}` + strings.Repeat(`}`, 200) + `}}`
+	if _, err := ParamsFromSchema(json.RawMessage(deep)); err == nil || !strings.Contains(err.Error(), "deeper") {
+		t.Errorf("deep schema: %v", err)
+	}
+	var vals []string
+	for i := 0; i < 5000; i++ {
+		vals = append(vals, fmt.Sprintf("%q", fmt.Sprintf("value-%d", i)))
+	}
+	big := `{"type": "object", "properties": {"a": {"type": "string", "enum": [` + strings.Join(vals, ",") + `]}}}`
+	ps, err := ParamsFromSchema(json.RawMessage(big))
+	if err != nil || ps[0].Type != TypeJSON {
+		t.Errorf("a 5,000-value enum: %v %v", err, ps)
+	}
+	var props []string
+	for i := 0; i < 3000; i++ {
+		props = append(props, fmt.Sprintf(`"p%d": {"type": "integer"}`, i))
+	}
+	many := `{"type": "object", "properties": {` + strings.Join(props, ",") + `}}`
+	if ps, err := ParamsFromSchema(json.RawMessage(many)); err != nil || len(ps) != 3000 {
+		t.Errorf("3,000 properties: %v", err)
+	}
+	for _, bad := range []string{`{"type": "object", "properties": {"a": {"type": "string", "pattern": "^(a+)+$"}}}`, `{"type":"object","properties":{"a":{"type":"string","pattern":"^(?:a|b)*a(?:a|b){13}$"}}}`} {
+		if _, err := ParamsFromSchema(json.RawMessage(bad)); err != nil {
+			t.Errorf("%s: %v", bad, err)
+		}
 	}
 }
