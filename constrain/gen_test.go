@@ -127,6 +127,9 @@ func (g *gen) value(p tools.Param, json bool) string {
 	case tools.TypeBoolean:
 		return g.pick("true", "false")
 	case tools.TypeJSON:
+		if p.Items != "" && g.chance(0.8) {
+			return g.arrayOf(p.Items)
+		}
 		return g.jsonValue(0)
 	case tools.TypeDateTime:
 		return `"` + g.datetime() + `"`
@@ -340,4 +343,30 @@ func (g *gen) jsonValue(depth int) string {
 		return g.number() + g.pick("", "e5", "E-3", "e+12", "e0")
 	}
 	return g.number()
+}
+
+// arrayOf writes an array of items of a type, now and then one of another.
+func (g *gen) arrayOf(items tools.ParamType) string {
+	var b strings.Builder
+	b.WriteString("[" + g.ws())
+	for n := g.r.IntN(4); n > 0; n-- {
+		t := items
+		if g.chance(0.1) {
+			t = tools.ParamType(g.pick("string", "number", "integer", "boolean"))
+		}
+		switch t {
+		case tools.TypeString:
+			b.WriteString(g.pick(`""`, g.str(1+g.r.IntN(5))))
+		case tools.TypeNumber:
+			b.WriteString(g.number() + g.pick("", "", "e3", "E-2"))
+		case tools.TypeInteger:
+			b.WriteString(g.pick("0", "-0", "12", "-7", "007", "1.0", "1e2"))
+		default:
+			b.WriteString(g.pick("true", "false", "null"))
+		}
+		if n > 1 {
+			b.WriteString(g.ws() + "," + g.ws())
+		}
+	}
+	return b.String() + g.ws() + "]"
 }

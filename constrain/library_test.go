@@ -50,8 +50,12 @@ func testSpecs() []tools.Spec {
 		// JSON values: arrays, objects and unions, read as any JSON by the
 		// machine and the parser, then checked against the InputSchema.
 		{Name: "geo.mark", Family: "mcp", Description: "mark points", InputSchema: []byte(geoMarkSchema),
-			Params: []tools.Param{{Name: "tags", Type: tools.TypeJSON, Schema: []byte(`{"type":"array","items":{"type":"string"}}`)},
+			Params: []tools.Param{{Name: "tags", Type: tools.TypeJSON, Items: tools.TypeString, Schema: []byte(`{"type":"array","items":{"type":"string"}}`)},
 				{Name: "point", Type: tools.TypeJSON, Optional: true, Schema: []byte(`{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}`)}}},
+		{Name: "nums.sum", Family: "mcp", Description: "add numbers",
+			Params: []tools.Param{{Name: "xs", Type: tools.TypeJSON, Items: tools.TypeNumber, Schema: []byte(`{"type":"array","items":{"type":"number"}}`)},
+				{Name: "ns", Type: tools.TypeJSON, Items: tools.TypeInteger, Optional: true, Schema: []byte(`{"type":"array","items":{"type":"integer"}}`)},
+				{Name: "flags", Type: tools.TypeJSON, Items: tools.TypeBoolean, Optional: true, Schema: []byte(`{"type":"array","items":{"type":"boolean"}}`)}}},
 		{Name: "kv.set", Family: "mcp", Description: "store a value", InputSchema: []byte(kvSetSchema),
 			Params: []tools.Param{{Name: "key", Type: tools.TypeString}, {Name: "value", Type: tools.TypeJSON, Schema: []byte(`{}`)}, {Name: "flag", Type: tools.TypeBoolean, Optional: true}}},
 	}

@@ -67,11 +67,12 @@ type paramInfo struct {
 	name    string
 	typ     tools.ParamType
 	kind    valueKind
-	bound   uint16   // rune bound of a kindString parameter
-	dfa     int32    // Machine.dfas index of a kindPattern parameter
-	pattern string   // its content pattern
-	key     string   // the JSON form's key: the name between quotes
-	words   []string // the literals of a kindWord parameter
+	bound   uint16          // rune bound of a kindString parameter
+	dfa     int32           // Machine.dfas index of a kindPattern parameter
+	pattern string          // its content pattern
+	key     string          // the JSON form's key: the name between quotes
+	words   []string        // the literals of a kindWord parameter
+	items   tools.ParamType // a kindJSON array parameter's item type, or ""
 }
 
 type toolInfo struct {
@@ -174,7 +175,7 @@ func New(specs ...tools.Spec) (*Machine, error) {
 			case tools.TypeBoolean:
 				pi.kind, pi.words = kindWord, booleanWords
 			case tools.TypeJSON:
-				pi.kind = kindJSON
+				pi.kind, pi.items = kindJSON, p.Items
 			default:
 				if pattern, ok := p.ContentPattern(); ok {
 					pi.kind = kindPattern

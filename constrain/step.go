@@ -372,7 +372,7 @@ func (m *Machine) valueByte(s *State, c byte) stepResult {
 		endValue(s)
 		return stepOK
 	case kindJSON:
-		return jsonByte(s, c)
+		return jsonByte(s, c, p.items)
 	case kindPattern:
 		return m.patternByte(s, c, m.dfas[p.dfa])
 	case kindWord:

@@ -246,7 +246,28 @@ func (r *schemaReader) param(name string, n *jsonNode, path string) (Param, erro
 		return Param{}, err
 	}
 	p.Type, p.Schema = TypeJSON, inlined.raw()
+	if typ == "array" && !hasEnum && !hasAny(n, "anyOf", "oneOf", "allOf", "not", "if", "prefixItems") {
+		p.Items = arrayItems(inlined)
+	}
 	return p, nil
+}
+
+// arrayItems is the type of an array's items when they are plain
+// strings, numbers, integers or booleans (their own bounds, formats and
+// enums are the validator's); "" otherwise.
+func arrayItems(array *jsonNode) ParamType {
+	items, ok := array.get("items")
+	if !ok || items.kind != jsonObject || hasAny(items, "anyOf", "oneOf", "allOf", "not", "if", "const", "enum") {
+		return ""
+	}
+	t, ok := items.get("type")
+	if !ok || t.kind != jsonString {
+		return ""
+	}
+	if pt := ParamType(t.str); pt.itemType() {
+		return pt
+	}
+	return ""
 }
 
 func hasAny(n *jsonNode, keys ...string) bool {

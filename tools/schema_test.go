@@ -236,6 +236,9 @@ func TestJSONParamsFromSchema(t *testing.T) {
 	if sig := spec.Signature(); sig != `geo.mark(tags: array of string, [point: object], [limit: integer], [level: one of 1, 2, "max"], [nothing: null], [either: string|number], [quoted: one of "say \"hi\""], [site: string], [code: string])` {
 		t.Fatalf("signature %s", sig)
 	}
+	if tags, _ := spec.Param("tags"); tags.Items != TypeString {
+		t.Fatalf("tags items %q", tags.Items)
+	}
 	point, _ := spec.Param("point")
 	if string(point.Schema) != `{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}` {
 		t.Fatalf("point schema not inlined: %s", point.Schema)
@@ -266,7 +269,8 @@ func TestArgumentsAreCheckedAgainstTheSchema(t *testing.T) {
 	}
 	bad := []struct{ in, want string }{
 		{`geo.mark([])`, "argument tags does not fit the tool's schema: minItems"},
-		{`geo.mark([1])`, "argument tags/0 does not fit"},
+		{`geo.mark([1])`, `expected a string in the array for tags, found "1]"`},
+		{`geo.mark("a")`, `expected an array of string for tags`},
 		{`geo.mark(["a"], {"x": 1})`, "argument point does not fit"},
 		{`geo.mark(["a"], {"x": 1, "y": 2, "z": 3})`, "argument point does not fit"},
 		{`geo.mark(["a"], {"x": 1, "y": 2}, 51)`, "argument limit does not fit the tool's schema: maximum"},
@@ -277,13 +281,14 @@ func TestArgumentsAreCheckedAgainstTheSchema(t *testing.T) {
 		{`geo.mark(["a"], {"x": 1, "y": 2}, 1, 1, null, 1, "hi")`, "argument quoted does not fit"},
 		{`geo.mark(["a"], {"x": 1, "y": 2}, 1, 1, null, 1, "say \"hi\"", "not a uri")`, "expected a URI"},
 		{`geo.mark(["a"], {"x": 1, "y": 2}, 1, 1, null, 1, "say \"hi\"", "https://a.b/", "AB")`, "expected text matching ^[A-Z]{3}$"},
-		{`geo.mark(["a",])`, `expected a JSON value for tags, found "]"`},
-		{`geo.mark(["a" "b"])`, `expected "," or ']'`},
-		{`geo.mark({"a" 1})`, `expected ":"`},
-		{`geo.mark([01])`, `expected "," or ']'`},
-		{`geo.mark([1.])`, "expected a JSON number"},
-		{`geo.mark(nul)`, "expected a JSON value"},
-		{`geo.mark(` + strings.Repeat("[", 33) + strings.Repeat("]", 33) + `)`, "nested deeper than 32"},
+		{`geo.mark(["a",])`, `expected a string in the array for tags, found "]"`},
+		{`geo.mark(["a"], [1,])`, `expected a JSON value for point, found "]"`},
+		{`geo.mark(["a" "b"])`, `expected "," or ']' in the array for tags`},
+		{`geo.mark(["a"], {"a" 1})`, `expected ":"`},
+		{`geo.mark(["a"], [01])`, `expected "," or ']'`},
+		{`geo.mark(["a"], [1.])`, "expected a JSON number"},
+		{`geo.mark(["a"], nul)`, "expected a JSON value"},
+		{`geo.mark(["a"], ` + strings.Repeat("[", 33) + strings.Repeat("]", 33) + `)`, "nested deeper than 32"},
 	}
 	for _, tt := range bad {
 		_, err := r.Parse(tt.in)
