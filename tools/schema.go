@@ -207,6 +207,22 @@ func (r *schemaReader) param(name string, n *jsonNode, path string) (Param, erro
 	if d, ok := n.get("default"); ok {
 		p.Default = d.raw()
 	}
+	if branch, bpath, ok := nullableBranch(n, path); ok {
+		// anyOf [X, {"type": "null"}] (what Pydantic writes for an
+		// Optional field) is read as X, as a type list with "null" is:
+		// leave the argument out instead of writing null.
+		q, err := r.param(name, branch, bpath)
+		if err != nil {
+			return Param{}, err
+		}
+		if q.Description == "" {
+			q.Description = p.Description
+		}
+		if q.Default == nil {
+			q.Default = p.Default
+		}
+		return q, nil
+	}
 	typ, err := schemaType(n, path)
 	if err != nil {
 		return Param{}, err
@@ -268,6 +284,32 @@ func arrayItems(array *jsonNode) ParamType {
 		return pt
 	}
 	return ""
+}
+
+// nullableBranch finds X in a schema that is only anyOf (or oneOf)
+// [X, {"type": "null"}], with annotations beside it.
+func nullableBranch(n *jsonNode, path string) (*jsonNode, string, bool) {
+	for i, k := range n.keys {
+		switch k {
+		case "anyOf", "oneOf":
+		case "description", "title", "default", "examples", "$comment":
+			continue
+		default:
+			return nil, "", false
+		}
+		alts := n.values[i]
+		if alts.kind != jsonArray || len(alts.values) != 2 {
+			return nil, "", false
+		}
+		for j, a := range alts.values {
+			if t, ok := a.get("type"); ok && t.kind == jsonString && t.str == "null" && len(a.keys) == 1 {
+				other := 1 - j
+				return alts.values[other], fmt.Sprintf("%s/%s/%d", path, k, other), true
+			}
+		}
+		return nil, "", false
+	}
+	return nil, "", false
 }
 
 func hasAny(n *jsonNode, keys ...string) bool {

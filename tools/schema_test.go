@@ -346,3 +346,26 @@ func TestHostileSchemas(t *testing.T) {
 		}
 	}
 }
+
+// TestPydanticOptionalFields: FastMCP and other Python servers write an
+// Optional field as anyOf [X, {"type": "null"}] with the default beside it.
+func TestPydanticOptionalFields(t *testing.T) {
+	t.Parallel()
+	schema := `{"properties": {"query": {"title": "Query", "type": "string"},
+		"limit": {"anyOf": [{"type": "integer"}, {"type": "null"}], "default": null, "title": "Limit"},
+		"lang": {"anyOf": [{"enum": ["en", "de"], "type": "string"}, {"type": "null"}], "default": "en", "description": "language"},
+		"tags": {"anyOf": [{"items": {"type": "string"}, "type": "array"}, {"type": "null"}], "default": null}},
+		"required": ["query"], "title": "searchArguments", "type": "object"}`
+	params, err := ParamsFromSchema(json.RawMessage(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range params {
+		got = append(got, p.Name+":"+p.TypeLabel()+":"+p.Description+":"+string(p.Default))
+	}
+	want := "query:string:Query: limit:integer:Limit:null lang:enum:language:\"en\" tags:array of string::null"
+	if strings.Join(got, " ") != want {
+		t.Fatalf("got  %s\nwant %s", strings.Join(got, " "), want)
+	}
+}
