@@ -177,6 +177,8 @@ func (m *Machine) valueRule(g *grammar, p *paramInfo, json bool, depth int) *gno
 		return g.stringRule(int(p.bound))
 	case kindPattern:
 		return seq(lit(`"`), g.contentRule(p.pattern), lit(`"`))
+	case kindRange:
+		return g.contentRule(p.pattern)
 	case kindJSON:
 		if p.items != "" {
 			return g.arrayRule(p.items)

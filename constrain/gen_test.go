@@ -2,6 +2,7 @@ package constrain
 
 import (
 	"math/rand/v2"
+	"strconv"
 	"strings"
 
 	"github.com/gear-chat/gear/tools"
@@ -114,6 +115,22 @@ func (g *gen) value(p tools.Param, json bool) string {
 	case tools.TypeNumber:
 		return g.number()
 	case tools.TypeInteger:
+		if p.Bounded() && g.chance(0.7) {
+			lo, hi := p.IntegerRange()
+			edge := g.pick("lo", "hi", "mid")
+			base := lo
+			switch {
+			case edge == "hi" || edge == "mid" && lo < -1e12:
+				base = hi
+			case edge == "mid":
+				base = lo + (min(hi, lo+1000)-lo)/2
+			}
+			x := base + int64(g.r.IntN(5)) - 2
+			if x == 0 && g.chance(0.3) {
+				return "-0"
+			}
+			return strconv.FormatInt(x, 10)
+		}
 		return g.integer()
 	case tools.TypeString, tools.TypePlace:
 		if p.Format == "date" {

@@ -41,7 +41,8 @@ func testSpecs() []tools.Spec {
 		{Name: "everything.echo", Family: "mcp", Description: "echo a message",
 			Params: []tools.Param{{Name: "message", Type: tools.TypeString}, {Name: "loud", Type: tools.TypeBoolean, Optional: true}}},
 		{Name: "everything.echo-all", Family: "mcp", Description: "echo twice",
-			Params: []tools.Param{{Name: "twice", Type: tools.TypeBoolean}, {Name: "maxResults", Type: tools.TypeInteger}}},
+			Params: []tools.Param{{Name: "twice", Type: tools.TypeBoolean}, {Name: "maxResults", Type: tools.TypeInteger, Min: ptr(1), Max: ptr(100)},
+				{Name: "offset", Type: tools.TypeInteger, Min: ptr(-20), Optional: true}, {Name: "cap", Type: tools.TypeInteger, Max: ptr(-3), Optional: true}}},
 		{Name: "get-weather", Family: "mcp", Description: "weather by city",
 			Params: []tools.Param{{Name: "city", Type: tools.TypeString}, {Name: "day", Type: tools.TypeString, Pattern: tools.FormatDatePattern, Format: "date", Optional: true}}},
 		{Name: "2fa_check", Family: "mcp", Description: "check a code",
@@ -67,6 +68,8 @@ const (
 		`"required":["tags"],"additionalProperties":false}`
 	kvSetSchema = `{"type":"object","properties":{"key":{"type":"string"},"value":{},"flag":{"type":"boolean"}},"required":["key","value"]}`
 )
+
+func ptr(f float64) *float64 { return &f }
 
 func testMachine(t testing.TB) *Machine {
 	t.Helper()

@@ -59,8 +59,9 @@ const (
 	kindString  // string, place: any JSON string, non-empty, rune-bounded
 	kindPattern // enum, datetime, date: content matches a pattern, no escapes
 	kindExpression
-	kindWord // boolean: one of a few bare literal words
-	kindJSON // any JSON value, checked against its schema after decoding
+	kindWord  // boolean: one of a few bare literal words
+	kindJSON  // any JSON value, checked against its schema after decoding
+	kindRange // a bounded integer: its literal read by a DFA of the range
 )
 
 type paramInfo struct {
@@ -170,6 +171,15 @@ func New(specs ...tools.Spec) (*Machine, error) {
 				pi.kind = kindNumber
 			case tools.TypeInteger:
 				pi.kind = kindInteger
+				if p.Bounded() {
+					lo, hi := p.IntegerRange()
+					pattern := tools.IntegerRangePattern(lo, hi)
+					id, err := m.patternDFA(patterns, pattern)
+					if err != nil {
+						return nil, &SpecError{Tool: s.Name, Err: fmt.Errorf("tool %s, parameter %s: %w", s.Name, p.Name, err)}
+					}
+					pi.kind, pi.dfa, pi.pattern = kindRange, id, pattern
+				}
 			case tools.TypeExpression:
 				pi.kind = kindExpression
 			case tools.TypeBoolean:
@@ -179,15 +189,9 @@ func New(specs ...tools.Spec) (*Machine, error) {
 			default:
 				if pattern, ok := p.ContentPattern(); ok {
 					pi.kind = kindPattern
-					id, seen := patterns[pattern]
-					if !seen {
-						d, err := compilePattern(pattern)
-						if err != nil {
-							return nil, &SpecError{Tool: s.Name, Err: fmt.Errorf("tool %s, parameter %s: %w", s.Name, p.Name, err)}
-						}
-						id = int32(len(m.dfas))
-						m.dfas = append(m.dfas, d)
-						patterns[pattern] = id
+					id, err := m.patternDFA(patterns, pattern)
+					if err != nil {
+						return nil, &SpecError{Tool: s.Name, Err: fmt.Errorf("tool %s, parameter %s: %w", s.Name, p.Name, err)}
 					}
 					pi.dfa, pi.pattern = id, pattern
 				} else {
@@ -204,6 +208,21 @@ func New(specs ...tools.Spec) (*Machine, error) {
 	m.buildTrie()
 	m.checks = tools.NewArgsChecker(specs)
 	return m, nil
+}
+
+// patternDFA compiles a pattern once per machine.
+func (m *Machine) patternDFA(patterns map[string]int32, pattern string) (int32, error) {
+	if id, seen := patterns[pattern]; seen {
+		return id, nil
+	}
+	d, err := compilePattern(pattern)
+	if err != nil {
+		return 0, err
+	}
+	id := int32(len(m.dfas))
+	m.dfas = append(m.dfas, d)
+	patterns[pattern] = id
+	return id, nil
 }
 
 // FromRegistry builds the machine for a registry's library.

@@ -215,7 +215,7 @@ func (m *Machine) describeValue(text string, at int, s State, mark marks, e func
 	switch p.kind {
 	case kindJSON:
 		return describeJSON(at, s, p, c, end, found, e)
-	case kindNumber, kindInteger, kindWord:
+	case kindNumber, kindInteger, kindWord, kindRange:
 		return e(mark.value, "expected %s, found %s", m.paramWant(tool, int(s.param)), describeToken(text, mark.value))
 	case kindString, kindPattern:
 		if s.sub == sQuote || s.sub == pQuote {
@@ -455,6 +455,8 @@ func (m *Machine) paramWant(tool *toolInfo, i int) string {
 		return "a number for " + p.name
 	case kindInteger:
 		return "an integer for " + p.name
+	case kindRange:
+		return strings.TrimPrefix(tool.spec.Params[i].RangeText(), "expected ") + " for " + p.name
 	case kindExpression:
 		return "an expression for " + p.name
 	case kindWord:

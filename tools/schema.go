@@ -3,6 +3,7 @@ package tools
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"regexp/syntax"
 	"slices"
 	"strconv"
@@ -246,6 +247,10 @@ func (r *schemaReader) param(name string, n *jsonNode, path string) (Param, erro
 			return p, nil
 		case "integer":
 			p.Type = TypeInteger
+			p.Min, p.Max = numberBounds(n)
+			if lo, hi := p.IntegerRange(); p.Bounded() && lo > hi {
+				return Param{}, schemaErrorf(path, "no integer lies between minimum and maximum (%d > %d); fix the bounds", lo, hi)
+			}
 			return p, nil
 		case "boolean":
 			p.Type = TypeBoolean
@@ -310,6 +315,49 @@ func nullableBranch(n *jsonNode, path string) (*jsonNode, string, bool) {
 		return nil, "", false
 	}
 	return nil, "", false
+}
+
+// numberBounds reads minimum, maximum and their exclusive forms (draft 6+
+// numbers, or draft 4's booleans beside minimum and maximum) as inclusive
+// bounds of an integer.
+func numberBounds(n *jsonNode) (lo, hi *float64) {
+	num := func(key string) (float64, bool) {
+		v, ok := n.get(key)
+		if !ok || v.kind != jsonNumber {
+			return 0, false
+		}
+		f, err := strconv.ParseFloat(v.str, 64)
+		return f, err == nil && !math.IsInf(f, 0)
+	}
+	flag := func(key string) bool {
+		v, ok := n.get(key)
+		return ok && v.kind == jsonBool && v.bool
+	}
+	if f, ok := num("minimum"); ok {
+		if flag("exclusiveMinimum") {
+			f = math.Floor(f) + 1
+		}
+		lo = &f
+	}
+	if f, ok := num("exclusiveMinimum"); ok {
+		f = math.Floor(f) + 1
+		if lo == nil || f > *lo {
+			lo = &f
+		}
+	}
+	if f, ok := num("maximum"); ok {
+		if flag("exclusiveMaximum") {
+			f = math.Ceil(f) - 1
+		}
+		hi = &f
+	}
+	if f, ok := num("exclusiveMaximum"); ok {
+		f = math.Ceil(f) - 1
+		if hi == nil || f < *hi {
+			hi = &f
+		}
+	}
+	return lo, hi
 }
 
 func hasAny(n *jsonNode, keys ...string) bool {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -273,8 +274,9 @@ func TestArgumentsAreCheckedAgainstTheSchema(t *testing.T) {
 		{`geo.mark("a")`, `expected an array of string for tags`},
 		{`geo.mark(["a"], {"x": 1})`, "argument point does not fit"},
 		{`geo.mark(["a"], {"x": 1, "y": 2, "z": 3})`, "argument point does not fit"},
-		{`geo.mark(["a"], {"x": 1, "y": 2}, 51)`, "argument limit does not fit the tool's schema: maximum"},
-		{`geo.mark(["a"], {"x": 1, "y": 2}, 0)`, "minimum"},
+		{`geo.mark(["a"], {"x": 1, "y": 2}, 51)`, "at column 35: expected an integer from 1 to 50 for limit, found 51"},
+		{`geo.mark(["a"], {"x": 1, "y": 2}, 0)`, "expected an integer from 1 to 50 for limit, found 0"},
+		{`geo.mark(["a"], {"x": 1, "y": 2}, 1e1)`, "expected an integer for limit"},
 		{`geo.mark(["a"], {"x": 1, "y": 2}, 1, 3)`, "argument level does not fit"},
 		{`geo.mark(["a"], {"x": 1, "y": 2}, 1, 1, 0)`, "argument nothing does not fit"},
 		{`geo.mark(["a"], {"x": 1, "y": 2}, 1, 1, null, "tomorrow")`, "argument either does not fit"},
@@ -367,5 +369,26 @@ func TestPydanticOptionalFields(t *testing.T) {
 	want := "query:string:Query: limit:integer:Limit:null lang:enum:language:\"en\" tags:array of string::null"
 	if strings.Join(got, " ") != want {
 		t.Fatalf("got  %s\nwant %s", strings.Join(got, " "), want)
+	}
+}
+
+func TestIntegerRangePattern(t *testing.T) {
+	t.Parallel()
+	for _, r := range [][2]int64{{1, 50}, {0, 0}, {-5, 5}, {-120, -7}, {7, 7}, {0, 9}, {10, 99}, {95, 1234}, {-1, 1}, {100, 100000}, {-MaxIntegerValue, MaxIntegerValue}, {3, 2}} {
+		re := regexp.MustCompile(`^` + IntegerRangePattern(r[0], r[1]) + `$`)
+		for x := r[0] - 30; x <= r[0]+30 || x <= r[1]+30 && x <= r[0]+3000; x++ {
+			lit := strconv.FormatInt(x, 10)
+			if got, want := re.MatchString(lit), x >= r[0] && x <= r[1]; got != want {
+				t.Fatalf("[%d, %d]: %s matched %v", r[0], r[1], lit, got)
+			}
+		}
+		for _, lit := range []string{"-0", "007", "00", "1.0", "", "-"} {
+			v, _ := strconv.ParseInt(lit, 10, 64)
+			want := lit == "-0" && r[0] <= 0 && r[1] >= 0
+			_ = v
+			if re.MatchString(lit) != want {
+				t.Fatalf("[%d, %d]: %q", r[0], r[1], lit)
+			}
+		}
 	}
 }

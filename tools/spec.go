@@ -85,6 +85,11 @@ type Param struct {
 	// Format is the JSON Schema format (date, date-time, uri) Pattern was
 	// made for, for messages; empty for a schema's own pattern.
 	Format string `json:"format,omitempty" yaml:"format,omitempty"`
+	// Min and Max bound a number's value (inclusive). For an integer the
+	// parser and the machine check them; for a number the input schema's
+	// check after decoding does.
+	Min *float64 `json:"minimum,omitempty" yaml:"minimum,omitempty"`
+	Max *float64 `json:"maximum,omitempty" yaml:"maximum,omitempty"`
 	// Items, for a TypeJSON parameter, says its value is an array whose
 	// items are JSON values of this type (string, number, integer or
 	// boolean): the machine and the parser then read it exactly.
@@ -260,6 +265,12 @@ func (s Spec) Validate() error {
 					return fmt.Errorf("tool %s: enum value %q of %s: want 1 to %d characters, no quote, backslash or control character", s.Name, v, p.Name, maxEnumValueLen)
 				}
 			}
+		}
+		if (p.Min != nil || p.Max != nil) && p.Type != TypeInteger && p.Type != TypeNumber {
+			return fmt.Errorf("tool %s: parameter %s: only a number or an integer takes bounds", s.Name, p.Name)
+		}
+		if lo, hi := p.IntegerRange(); p.Bounded() && lo > hi {
+			return fmt.Errorf("tool %s: parameter %s: no integer lies between its minimum and maximum", s.Name, p.Name)
 		}
 		if p.Items != "" {
 			if p.Type != TypeJSON || !p.Items.itemType() {
