@@ -26,6 +26,7 @@ import (
 type commandExec struct {
 	program   string
 	args      []template
+	stdin     *template
 	dir       string
 	env       []namedTemplate
 	timeout   time.Duration
@@ -44,7 +45,7 @@ var inheritedEnv = []string{"PATH", "HOME", "USER", "LANG", "LC_ALL", "TZ", "TMP
 const maxStderr = 4 << 10
 
 func parseCommand(ps *problems, n *yaml.Node, spec tools.Spec, path string, opts Options) executor {
-	f, ok := readFields(ps, n, "command", "argv", "dir", "env", "timeout", "max_output")
+	f, ok := readFields(ps, n, "command", "argv", "stdin", "dir", "env", "timeout", "max_output")
 	if !ok {
 		return nil
 	}
@@ -80,6 +81,16 @@ func parseCommand(ps *problems, n *yaml.Node, spec tools.Spec, path string, opts
 			continue
 		}
 		x.args = append(x.args, t)
+	}
+	if in, ok := f.values["stdin"]; ok {
+		src, _ := f.str(ps, "stdin")
+		if t, err := parseTemplate(src, false); err != nil {
+			ps.at(in, "stdin: %v", err)
+		} else if err := t.check(spec); err != nil {
+			ps.at(in, "stdin: %v", err)
+		} else {
+			x.stdin = &t
+		}
 	}
 	dir, _ := f.str(ps, "dir")
 	x.dir = relativeTo(path, dir)
@@ -140,7 +151,13 @@ func (x *commandExec) exec(ctx context.Context, call tools.Call, secrets *[]stri
 	cmd := exec.CommandContext(runCtx, x.program, args...)
 	cmd.Dir = x.dir
 	cmd.Env = env
-	cmd.Stdin = nil
+	if x.stdin != nil {
+		in, _, err := x.stdin.fill(plain, "stdin")
+		if err != nil {
+			return nil, err
+		}
+		cmd.Stdin = strings.NewReader(in)
+	}
 	stdout := &capWriter{max: x.maxOutput, over: cancel}
 	stderr := &capWriter{max: maxStderr}
 	cmd.Stdout, cmd.Stderr = stdout, stderr

@@ -1,0 +1,176 @@
+package cli_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/gear-chat/gear/cli"
+)
+
+// replayOnly serves body for exactly one request path and query, any
+// number of times, and fails the test on any other request.
+func replayOnly(t *testing.T, path, rawQuery string, body []byte) (*httptest.Server, func() int) {
+	t.Helper()
+	var mu sync.Mutex
+	hits := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet || r.URL.Path != path || r.URL.RawQuery != rawQuery {
+			t.Errorf("unexpected request %s %s", r.Method, r.URL)
+			http.Error(w, "unexpected request", http.StatusTeapot)
+			return
+		}
+		if ua := r.Header.Get("User-Agent"); !strings.HasPrefix(ua, "gear/") {
+			t.Errorf("User-Agent %q", ua)
+		}
+		mu.Lock()
+		hits++
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(body)
+	}))
+	t.Cleanup(srv.Close)
+	return srv, func() int { mu.Lock(); defer mu.Unlock(); return hits }
+}
+
+// installDeclared copies a docs/tools example into a config directory's
+// tools/ folder, pointing its service at base, and returns the config
+// home (XDG_CONFIG_HOME) and the file's path.
+func installDeclared(t *testing.T, example, service, base string) (string, string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "docs", "tools", example))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), service) {
+		t.Fatalf("%s does not name %s", example, service)
+	}
+	home := t.TempDir()
+	dir := filepath.Join(home, "gear", "tools")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, example)
+	if err := os.WriteFile(path, []byte(strings.ReplaceAll(string(data), service, base)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return home, path
+}
+
+// Must show (issue 12): a declared http tool in the config directory's
+// tools/ folder — a YAML file, no Go — is grounded, called and answered
+// offline. Grounding picks it from its description and examples, the
+// call is emitted under the ToolDec machine and run against a replay of
+// the real service, and the answer is printed with the tool's name.
+func TestAskOfflineDeclaredHTTPTool(t *testing.T) {
+	body, err := os.ReadFile(filepath.Join("testdata", "declared", "forecast_current_weather_berlin.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, hits := replayOnly(t, "/v1/forecast", "current_weather=true&latitude=52.52&longitude=13.41", body)
+	home, _ := installDeclared(t, "elevation.yaml", "https://api.open-meteo.com", srv.URL)
+	env := map[string]string{"XDG_CONFIG_HOME": home}
+	hc := &http.Client{Transport: onlyHost{t, strings.TrimPrefix(srv.URL, "http://")}}
+
+	code, stdout, stderr := runAskHTTP(t, hc, env, "ask", "--offline", "what is the elevation at latitude 52.52, longitude 13.41")
+	if code != cli.ExitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	if strings.Contains(stderr, "warning") {
+		t.Errorf("stderr %q", stderr)
+	}
+	t.Logf("gear ask --offline:\n%s", stdout)
+	for _, want := range []string{"38 m above sea level at 52.52, 13.419998\n", "— Elevation · confidence ", "offline grounding"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout %q lacks %q", stdout, want)
+		}
+	}
+	if hits() == 0 {
+		t.Error("the tool never reached the service")
+	}
+
+	// The machine's call, shown by --json, is the tool's own.
+	code, stdout, stderr = runAskHTTP(t, hc, env, "ask", "--offline", "--json", "what is the elevation at latitude 52.52, longitude 13.41")
+	if code != cli.ExitOK || !strings.Contains(stdout, `Elevation(52.52, 13.41)`) {
+		t.Errorf("--json: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+// Declared tools from --tools files and the tools/ folder are listed and
+// run beside the built-ins; a broken file is a warning with file:line,
+// and everything else still works; a declared tool cannot take a
+// built-in's name; a --tools file that is not there stops the command.
+func TestDeclaredToolsCLI(t *testing.T) {
+	home := t.TempDir()
+	dir := filepath.Join(home, "gear", "tools")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	broken := write("broken.yaml", "name: Broken\ndescription: [oops\n")
+	clash := write("clash.yml", "name: Calculator\ndescription: Not the real one.\nhttp: {url: \"https://example.org\"}\n")
+	env := map[string]string{"XDG_CONFIG_HOME": home, "PATH": os.Getenv("PATH")}
+	translate := filepath.Join("..", "docs", "tools", "translate-zh.yaml")
+
+	code, stdout, stderr := runAsk(t, env, "--tools", translate, "tools")
+	if code != cli.ExitOK {
+		t.Fatalf("tools: exit %d, stderr %q", code, stderr)
+	}
+	for _, want := range []string{"Calculator(", "TranslateToChinese(text: string)", "WordCount(text: string)"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("gear tools lacks %q", want)
+		}
+	}
+	for _, want := range []string{
+		"gear: warning: " + broken + ":2: not valid YAML",
+		"gear: warning: " + clash + ": tool Calculator: a built-in tool has this name; rename the declared one (skipped)",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr %q lacks %q", stderr, want)
+		}
+	}
+	if strings.Count(stderr, "\n") != 2 {
+		t.Errorf("each problem once: %q", stderr)
+	}
+
+	code, stdout, stderr = runAsk(t, env, "--tools", translate, "tool", `WordCount("one; two $(three) | four")`)
+	if code != cli.ExitOK || stdout != "5\n" {
+		t.Errorf("WordCount: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	// The built-in Calculator is the real one.
+	code, stdout, _ = runAsk(t, env, "tool", `Calculator(2 + 2)`)
+	if code != cli.ExitOK || stdout != "4\n" {
+		t.Errorf("Calculator: exit %d, stdout %q", code, stdout)
+	}
+
+	code, _, stderr = runAsk(t, env, "--tools", filepath.Join(home, "nope.yaml"), "tools")
+	if code != cli.ExitUsage || stderr != "gear: --tools "+filepath.Join(home, "nope.yaml")+": cannot read the file: no such file or directory\n" {
+		t.Errorf("missing --tools file: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// A declared tool reads the real MyMemory answer (which starts with a
+// CRLF before its JSON) through its JSON pointer.
+func TestDeclaredTranslateTool(t *testing.T) {
+	body, err := os.ReadFile(filepath.Join("testdata", "declared", "get_en_zh-CN_hello_world.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, hits := replayOnly(t, "/get", "langpair=en%7Czh-CN&q=hello+world", body)
+	home, _ := installDeclared(t, "translate-zh.yaml", "https://api.mymemory.translated.net", srv.URL)
+	hc := &http.Client{Transport: onlyHost{t, strings.TrimPrefix(srv.URL, "http://")}}
+	code, stdout, stderr := runAskHTTP(t, hc, map[string]string{"XDG_CONFIG_HOME": home}, "tool", `TranslateToChinese("hello world")`)
+	if code != cli.ExitOK || stdout != "你好，世界\n" || hits() != 1 {
+		t.Errorf("exit %d, stdout %q, stderr %q, %d requests", code, stdout, stderr, hits())
+	}
+}
