@@ -2,6 +2,7 @@ package declared
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"path/filepath"
@@ -154,8 +155,13 @@ func parseTool(ps *problems, n *yaml.Node, path string, opts Options) *Tool {
 		raw, err := nodeJSON(s)
 		if err != nil {
 			ps.at(s, "parameters: %v", err)
-		} else if params, err := paramsFromSchema(raw); err != nil {
-			ps.at(s, "%v", err)
+		} else if params, err := tools.ParamsFromSchema(raw); err != nil {
+			at := s
+			var se *tools.SchemaError
+			if errors.As(err, &se) {
+				at = nodeAt(s, se.Path)
+			}
+			ps.at(at, "parameters: %v", err)
 		} else {
 			spec.InputSchema, spec.Params = raw, params
 		}
@@ -307,13 +313,22 @@ func callFromArguments(spec tools.Spec, n *yaml.Node) (string, error) {
 		given[k.Value] = v
 	}
 	c := tools.Call{Tool: spec.Name}
+	skipped := ""
 	for _, p := range spec.Params {
 		v, ok := given[p.Name]
 		if !ok {
-			if p.Optional {
-				break
+			if !p.Optional {
+				return "", fmt.Errorf("arguments: the required parameter %s is missing", p.Name)
 			}
-			return "", fmt.Errorf("arguments: the required parameter %s is missing", p.Name)
+			if skipped == "" {
+				skipped = p.Name
+			}
+			continue
+		}
+		if skipped != "" {
+			// A call gives its arguments in order and may leave out
+			// only the last ones.
+			return "", fmt.Errorf("arguments: %s is given but %s, which comes before it, is not; give %s too", p.Name, skipped, skipped)
 		}
 		switch p.Type {
 		case tools.TypeNumber, tools.TypeInteger:
@@ -322,6 +337,12 @@ func callFromArguments(spec tools.Spec, n *yaml.Node) (string, error) {
 				return "", fmt.Errorf("arguments: %s must be a number, not %q", p.Name, v.Value)
 			}
 			c.Args = append(c.Args, tools.Arg{Name: p.Name, Value: tools.Number(f)})
+		case tools.TypeBoolean:
+			var b bool
+			if err := v.Decode(&b); err != nil || v.ShortTag() != "!!bool" {
+				return "", fmt.Errorf("arguments: %s must be true or false, not %q", p.Name, v.Value)
+			}
+			c.Args = append(c.Args, tools.Arg{Name: p.Name, Value: tools.Boolean(b)})
 		case tools.TypeExpression:
 			c.Args = append(c.Args, tools.Arg{Name: p.Name, Value: tools.Expression(v.Value)})
 		default:

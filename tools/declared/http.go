@@ -221,7 +221,8 @@ func (x *httpExec) send(ctx context.Context, call tools.Call, secrets *[]string)
 
 // bodyTemplate is a JSON body declared as YAML: mappings and lists keep
 // their shape, strings are templates, and a string that is exactly
-// "{name}" takes the argument's own JSON type (a number stays a number).
+// "{name}" takes the argument's own JSON type (a number stays a number,
+// a boolean a boolean).
 // An entry naming an optional parameter the call left out is left out.
 type bodyTemplate struct {
 	fields []bodyField
@@ -321,8 +322,11 @@ func (b *bodyTemplate) fill(x expansion) (v any, present bool, err error) {
 			if !ok {
 				return nil, false, nil
 			}
-			if a.Kind == tools.KindNumber {
+			switch a.Kind {
+			case tools.KindNumber:
 				return json.Number(tools.FormatNumber(a.Num)), true, nil
+			case tools.KindBoolean:
+				return a.Bool, true, nil
 			}
 			return a.Text(), true, nil
 		}

@@ -110,7 +110,7 @@ response:
 func TestHTTPPostBody(t *testing.T) {
 	t.Parallel()
 	srv := strictServer(t,
-		expect{method: "POST", path: "/notes", body: `{"title":"a \"quoted\" <title>","stars":4.5,"tags":["x","4.5 stars"],"draft":true}`,
+		expect{method: "POST", path: "/notes", body: `{"title":"a \"quoted\" <title>","stars":4.5,"tags":["x","4.5 stars"],"draft":true,"pinned":false}`,
 			headers: map[string]string{"Content-Type": "application/json"}, status: 201, reply: `{"id": 7}`},
 		expect{method: "POST", path: "/notes", body: `{"title":"t","tags":["x"],"draft":true}`, status: 503, reply: `busy`},
 	)
@@ -124,7 +124,11 @@ parameters:
   properties:
     title: {type: string}
     stars: {type: number}
+    pinned: {type: boolean}
   required: [title]
+examples:
+  - query: save a note called groceries, pinned
+    arguments: {title: groceries, stars: 0, pinned: true}
 http:
   method: post
   url: `+srv.URL+`/notes
@@ -133,11 +137,12 @@ http:
     stars: "{stars}"
     tags: [x, "{stars} stars"]
     draft: true
+    pinned: "{pinned}"
 response:
   pointer: /id
 `)
 	tool := loadOne(t, path, Options{HTTP: srv.Client(), UserAgent: "gear/test"})
-	res, err := run(t, tool, `AddNote("a \"quoted\" <title>", 4.5)`)
+	res, err := run(t, tool, `AddNote("a \"quoted\" <title>", 4.5, false)`)
 	if err != nil || res.Text != "7" {
 		t.Fatalf("AddNote = %q, %v", res.Text, err)
 	}

@@ -118,15 +118,28 @@ command: {argv: [rm, "--", "{file}"]}
         call: Sq("two")
       - query: square of three
         arguments: {m: 3}
+  - name: Gap
+    description: gaps
+    parameters: {type: object, properties: {a: {type: number}, b: {type: number}}}
+    http: {url: "https://example.org"}
+    examples:
+      - query: only b
+        arguments: {b: 3}
   - name: Flag
     description: flags
-    parameters: {type: object, properties: {on: {type: boolean}}}
+    parameters:
+      type: object
+      properties: {on: {type: boolean}}
+      required:
+        - on
+        - off
     http: {url: "https://example.org"}
 `,
 			wantErrs: []string{
 				`7: tool Sq: example call Sq("two") does not parse`,
 				`10: tool Sq: arguments: "m" is not a parameter (its parameters: n)`,
-				`13: tool Flag: parameter on: type "boolean" is not supported yet`,
+				`17: tool Gap: arguments: b is given but a, which comes before it, is not; give a too`,
+				`25: tool Flag: parameters: input schema at /required/1: "off" is required but not among the properties`,
 			},
 		},
 	}

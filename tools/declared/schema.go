@@ -100,3 +100,36 @@ func writeScalarJSON(b *bytes.Buffer, n *yaml.Node) error {
 	}
 	return nil
 }
+
+// nodeAt finds the node a JSON pointer names in a YAML tree, or the
+// deepest node on its way: a schema problem is reported at its own line.
+func nodeAt(n *yaml.Node, ptr string) *yaml.Node {
+	p, err := parsePointer(ptr)
+	if err != nil {
+		return n
+	}
+	for _, tok := range p.tokens {
+		next := childNode(n, tok)
+		if next == nil {
+			return n
+		}
+		n = next
+	}
+	return n
+}
+
+func childNode(n *yaml.Node, tok string) *yaml.Node {
+	switch n.Kind {
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == tok {
+				return n.Content[i+1]
+			}
+		}
+	case yaml.SequenceNode:
+		if i, err := strconv.Atoi(tok); err == nil && i >= 0 && i < len(n.Content) {
+			return n.Content[i]
+		}
+	}
+	return nil
+}
