@@ -79,11 +79,6 @@ var (
 	// seven digits or more ("555-0134", "1-800-555-0199") are a phone
 	// number or a code, not arithmetic.
 	identifierRe = regexp.MustCompile(`\b[0-9]+(?:-[0-9]+)+\b`)
-	// offsetRe finds a UTC offset: "UTC+8", "GMT -05:00", "utc+5:30".
-	offsetRe = regexp.MustCompile(`(?i)\b(?:utc|gmt)\s?[+\-−]\s?[0-9]{1,2}(?::?[0-9]{2})?\b`)
-	// zoneAbbrevRe finds time zone abbreviations that are not English
-	// words: EST, PDT, CET, AEST, JST... and UTC or GMT alone.
-	zoneAbbrevRe = regexp.MustCompile(`(?i)\b(?:utc|gmt|est|edt|cst|cdt|mst|mdt|pst|pdt|akst|akdt|hst|bst|cet|cest|eet|eest|msk|jst|kst|aest|aedt|acst|acdt|awst|nzst|nzdt|sgt|hkt)\b`)
 )
 
 // analyze reads the query: its request sentence when it has one that
@@ -155,18 +150,15 @@ type mention struct {
 	Name       string
 }
 
-// findPlaces merges the gazetteer's mentions with UTC offsets and zone
-// abbreviations in any case ("utc+8", "pst"), in order of position,
+// findPlaces merges the gazetteer's mentions with the zone names, UTC
+// offsets and zone abbreviations in any case ("utc+8", "pst") that
+// place.ScanZoneNames finds, in order of position,
 // dropping overlaps (the longer mention wins). The tools resolve a name
 // with the same gazetteer, so either form finds the same place.
 func (e *Engine) findPlaces(query string, clockTimes [][2]int) []mention {
-	found := zoneMentions(query, clockTimes)
-	for _, m := range offsetRe.FindAllStringIndex(query, -1) {
-		text := strings.ToUpper(strings.Join(strings.Fields(query[m[0]:m[1]]), ""))
-		found = append(found, mention{Start: m[0], End: m[1], Name: strings.ReplaceAll(text, "−", "-")})
-	}
-	for _, m := range zoneAbbrevRe.FindAllStringIndex(query, -1) {
-		found = append(found, mention{Start: m[0], End: m[1], Name: strings.ToUpper(query[m[0]:m[1]])})
+	var found []mention
+	for _, z := range place.ScanZoneNames(query, clockTimes) {
+		found = append(found, mention{Start: z.Start, End: z.End, Name: z.Name})
 	}
 	if e.places != nil {
 		for _, m := range e.places.Scan(query) {

@@ -1,9 +1,9 @@
 package offline
 
 import (
-	"regexp"
 	"slices"
-	"strings"
+
+	"github.com/gear-chat/gear/tools"
 )
 
 // Questions about the clock and the calendar. A question about the clock
@@ -15,11 +15,6 @@ import (
 // not a question about when something happens ("what time does the
 // pharmacy close", "what time is my appointment"; see clockSense), nor a
 // request for an action ("set an alarm for 7:45", "move my 2 o'clock").
-
-// dayPartList names the parts of a day, which the local clock decides:
-// "is it morning in Honolulu", "is it dark in Oslo yet".
-const dayPartList = `morning afternoon evening night nighttime daytime midday noon midnight dawn dusk
-	lunchtime dinnertime bedtime teatime breakfast daylight dark late early am pm`
 
 // dayStateAdverbList are the words that may stand between "is it" and a
 // part of the day: "is it already evening", "is it past midnight", "is it
@@ -52,7 +47,7 @@ func asksTime(a *analysis) bool {
 	}
 	// "what time do they have in Cairo", "what time of day is it in Lima":
 	// the clock's time (clockSense), somewhere or now.
-	if questionForm(a.query, a.toks) == conceptClock && (len(a.places) > 0 || a.hasWord("now", "there", "here", "currently")) {
+	if questionForm(a.query, a.toks) == formTime && (len(a.places) > 0 || a.hasWord("now", "there", "here", "currently")) {
 		return true
 	}
 	if a.clockAtPlace() || a.dayState() || a.zoneDifference() || a.callingNow() {
@@ -67,7 +62,7 @@ func asksTime(a *analysis) bool {
 func (a *analysis) clockAtPlace() bool {
 	for i := 0; i+2 < len(a.toks); i++ {
 		switch w := a.toks[i].text; {
-		case w == "clock" || w == "time" && clockSense(a.toks, i) || a.lx.foreignClock[w]:
+		case w == "clock" || w == "time" && clockSense(a.toks, i) || a.lx.askingWords[tools.AnswerTime][w]:
 		case w == "hour" && i > 0 && (a.toks[i-1].text == "the" || a.toks[i-1].text == "what" || a.toks[i-1].text == "which"):
 		default:
 			continue
@@ -116,7 +111,7 @@ func (a *analysis) dayState() bool {
 			marked = true
 		}
 		switch w := a.toks[j].text; {
-		case a.lx.dayParts[w]:
+		case a.lx.states[w]:
 			return true
 		case marked && (isWeekday(w) || w == "today" || w == "tomorrow" || w == "yesterday"):
 			return true
@@ -173,82 +168,6 @@ func (a *analysis) callingNow() bool {
 var weekdays = []string{"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
 
 func isWeekday(w string) bool { return slices.Contains(weekdays, w) }
-
-// North American zones go by region names ("5 pm Pacific", "Eastern
-// Standard Time"), which are also ordinary words: they count as zones
-// when "time" follows them, or right after a clock time. The tools read
-// them as the IANA ids below.
-var (
-	namedZoneRe = regexp.MustCompile(`(?i)\b(pacific|eastern|central|mountain|atlantic|alaska|hawaii)(?:[ -](?:standard|daylight))?[ -]time\b`)
-	bareZoneRe  = regexp.MustCompile(`(?i)\b(pacific|eastern|central|mountain)\b`)
-	// shortZoneRe: PT, ET, CT and MT, the short names of the North
-	// American zones, in capitals and right after a clock time ("10:00 AM
-	// PT").
-	shortZoneRe = regexp.MustCompile(`\b(PT|ET|CT|MT)\b`)
-	// istRe: IST, India Standard Time, is also a German word ("wie spät
-	// ist es"); in lower case it counts after a word that introduces a
-	// zone ("9am GMT in ist").
-	istRe = regexp.MustCompile(`(?i)\b(?:in|to|from|into|and|vs|versus|or)\s+(ist)\b`)
-)
-
-func namedZoneID(word string) string {
-	switch strings.ToLower(word) {
-	case "pacific", "pt":
-		return "US/Pacific"
-	case "eastern", "et":
-		return "US/Eastern"
-	case "central", "ct":
-		return "US/Central"
-	case "mountain", "mt":
-		return "US/Mountain"
-	case "atlantic":
-		return "Canada/Atlantic"
-	case "alaska":
-		return "US/Alaska"
-	case "hawaii":
-		return "US/Hawaii"
-	}
-	return ""
-}
-
-// zoneMentions finds the named zones and a lower-case IST. clockTimes are
-// the byte spans of the clock times in the query: a bare zone name counts
-// right after one ("5 pm pacific"), or at the end of a clause of a query
-// that has one ("5 pm pacific = ? eastern").
-func zoneMentions(query string, clockTimes [][2]int) []mention {
-	var out []mention
-	lower := strings.ToLower(query)
-	if !strings.Contains(lower, "time") && len(clockTimes) == 0 && !strings.Contains(lower, "ist") {
-		return nil // none of the expressions below can match
-	}
-	for _, m := range namedZoneRe.FindAllStringSubmatchIndex(query, -1) {
-		out = append(out, mention{Start: m[0], End: m[1], Name: namedZoneID(query[m[2]:m[3]])})
-	}
-	afterClock := func(pos int) bool {
-		for _, c := range clockTimes {
-			if c[1] <= pos && strings.TrimSpace(query[c[1]:pos]) == "" {
-				return true
-			}
-		}
-		return false
-	}
-	for _, m := range bareZoneRe.FindAllStringSubmatchIndex(query, -1) {
-		after := strings.TrimLeft(query[m[1]:], " ")
-		atEnd := after == "" || strings.ContainsRune("?,.!=;)", rune(after[0]))
-		if afterClock(m[0]) || atEnd && len(clockTimes) > 0 {
-			out = append(out, mention{Start: m[0], End: m[1], Name: namedZoneID(query[m[2]:m[3]])})
-		}
-	}
-	for _, m := range shortZoneRe.FindAllStringSubmatchIndex(query, -1) {
-		if afterClock(m[0]) {
-			out = append(out, mention{Start: m[0], End: m[1], Name: namedZoneID(query[m[2]:m[3]])})
-		}
-	}
-	for _, m := range istRe.FindAllStringSubmatchIndex(query, -1) {
-		out = append(out, mention{Start: m[2], End: m[3], Name: "IST"})
-	}
-	return out
-}
 
 // asksDate: the question is about the calendar day now ("what's the date",
 // "what day is it"), not the date of an event ("the date of my paycheck").

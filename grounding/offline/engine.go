@@ -56,6 +56,10 @@ type Options struct {
 	// Home is the place a call names for a required place the query does
 	// not name (see the package doc); empty means "here".
 	Home string
+	// Tools are the library the engine grounds over: their hints
+	// (tools.Hints) are its vocabulary of subjects. A tool not among them
+	// is still grounded on its description, examples and parameters.
+	Tools []tools.Spec
 	// Evaluate computes an explicit arithmetic expression for the
 	// preliminary answer (the calculator's evaluator); nil leaves the
 	// answer a number-shaped placeholder.
@@ -94,7 +98,7 @@ func New(opts Options) *Engine {
 	if home == "" {
 		home = "here"
 	}
-	return &Engine{lex: newLexicon(), places: opts.Places, evaluate: opts.Evaluate, home: home, memo: map[string]*memoEntry{}}
+	return &Engine{lex: newLexicon(opts.Tools), places: opts.Places, evaluate: opts.Evaluate, home: home, memo: map[string]*memoEntry{}}
 }
 
 // Grounding returns the engine in grounding's terms: name "offline", the

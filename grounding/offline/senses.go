@@ -70,9 +70,9 @@ func questionForm(text string, toks []token) string {
 			}
 			switch n := word(k); {
 			case (n == "time" || n == "hour") && clockSense(toks, k):
-				return conceptClock
+				return formTime
 			case (n == "date" || n == "day" || n == "month") && calendarSense(toks, k):
-				return conceptDate
+				return formDate
 			case n == "year":
 				return askDate
 			}

@@ -1,0 +1,37 @@
+package offline
+
+import (
+	"context"
+	"testing"
+
+	"github.com/gear-chat/gear/tools"
+)
+
+// TestParamHints: what a tool's hints say its place parameters mean
+// decides the call, whatever the parameters are called.
+func TestParamHints(t *testing.T) {
+	e := testEngine()
+	forecast := tools.Spec{Name: "Forecast", Family: "weather", Description: "the weather forecast", OutputPattern: "weather",
+		Params: []tools.Param{{Name: "where", Type: tools.TypePlace}}}
+	here := forecast
+	here.Hints = tools.Hints{Params: map[string]tools.ParamHint{"where": {Here: true}}}
+	convert := tools.Spec{Name: "Shift", Family: "timezone", Description: "convert a time between zones", OutputPattern: "time",
+		Params: []tools.Param{{Name: "when", Type: tools.TypeDateTime}, {Name: "b", Type: tools.TypePlace}, {Name: "a", Type: tools.TypePlace}},
+		Hints:  tools.Hints{Params: map[string]tools.ParamHint{"a": {Role: tools.RoleFrom}, "b": {Role: tools.RoleTo}}}}
+	tests := []struct {
+		spec        tools.Spec
+		query, want string
+	}{
+		{forecast, "will it rain tomorrow?", ""},
+		{here, "will it rain tomorrow?", `Forecast("here")`},
+		{here, "will it rain in Oslo tomorrow?", `Forecast("Oslo")`},
+		{convert, "I am in Tokyo, what time is it in Paris when it is 9:00 here", `Shift("9:00", "Paris", "Tokyo")`},
+		{convert, "what is 2024-05-01 09:00 in Lima in Paris time", `Shift("2024-05-01 09:00", "Paris", "Lima")`},
+	}
+	for _, tt := range tests {
+		got, err := e.Call(context.Background(), tt.spec, tt.query)
+		if err != nil || got != tt.want {
+			t.Errorf("%s for %q = %q, %v; want %q", tt.spec.Name, tt.query, got, err, tt.want)
+		}
+	}
+}

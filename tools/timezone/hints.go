@@ -1,0 +1,50 @@
+package timezone
+
+import (
+	"embed"
+	"sync"
+
+	"github.com/gear-chat/gear/tools"
+)
+
+// hintFiles are the clock tools' word lists (hints/*.txt), which an
+// offline grounding engine reads through Spec().Hints.
+//
+//go:embed hints/*.txt
+var hintFiles embed.FS
+
+// subjects are the clock's and the calendar's vocabularies, shared by
+// CurrentTime and TimezoneConverter; read once, never changed.
+var subjects = sync.OnceValue(func() []tools.Subject {
+	return []tools.Subject{{
+		Name:      "clock",
+		Answer:    tools.AnswerTime,
+		Words:     tools.EmbeddedList(hintFiles, "clock-words"),
+		Asking:    tools.EmbeddedList(hintFiles, "clock-asking"),
+		States:    tools.EmbeddedList(hintFiles, "clock-states"),
+		Spellings: tools.EmbeddedList(hintFiles, "clock-spellings"),
+	}, {
+		Name:      "calendar",
+		Answer:    tools.AnswerDate,
+		Words:     tools.EmbeddedList(hintFiles, "calendar-words"),
+		Spellings: tools.EmbeddedList(hintFiles, "calendar-spellings"),
+	}}
+})
+
+// currentTimeHints: CurrentTime's place is the one the question is about.
+func currentTimeHints() tools.Hints {
+	return tools.Hints{Aliases: tools.EmbeddedList(hintFiles, "timezone-aliases"), Subjects: subjects()}
+}
+
+// converterHints: the converter's from_place is where the given time is,
+// its to_place where it is wanted.
+func converterHints() tools.Hints {
+	return tools.Hints{
+		Aliases:  tools.EmbeddedList(hintFiles, "timezone-aliases"),
+		Subjects: subjects(),
+		Params: map[string]tools.ParamHint{
+			"from_place": {Role: tools.RoleFrom},
+			"to_place":   {Role: tools.RoleTo},
+		},
+	}
+}

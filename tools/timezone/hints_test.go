@@ -1,0 +1,36 @@
+package timezone
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/gear-chat/gear/tools"
+)
+
+func TestHintLists(t *testing.T) {
+	names, err := tools.CheckEmbeddedLists(hintFiles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(names) != 7 {
+		t.Errorf("lists %v, want 7", names)
+	}
+	for _, spec := range []tools.Spec{NewCurrentTime(Options{}).Spec(), NewConverter(Options{}).Spec()} {
+		if err := spec.Hints.Validate(spec.Params); err != nil {
+			t.Errorf("%s: %v", spec.Name, err)
+		}
+		clock, calendar := spec.Hints.Subjects[0], spec.Hints.Subjects[1]
+		if clock.Answer != tools.AnswerTime || !slices.Contains(clock.Words, "o'clock") || !slices.Contains(clock.Asking, "quelle heure") {
+			t.Errorf("%s: clock subject %+v", spec.Name, clock)
+		}
+		if !slices.Contains(clock.States, "lunchtime") {
+			t.Errorf("%s: clock states lack lunchtime", spec.Name)
+		}
+		if calendar.Answer != tools.AnswerDate || !slices.Contains(calendar.Words, "weekday") {
+			t.Errorf("%s: calendar subject %+v", spec.Name, calendar)
+		}
+	}
+	if r := NewConverter(Options{}).Spec().Hints.Params["from_place"].Role; r != tools.RoleFrom {
+		t.Errorf("from_place role %q", r)
+	}
+}
