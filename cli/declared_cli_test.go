@@ -1,6 +1,7 @@
 package cli_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -172,5 +173,55 @@ func TestDeclaredTranslateTool(t *testing.T) {
 	code, stdout, stderr := runAskHTTP(t, hc, map[string]string{"XDG_CONFIG_HOME": home}, "tool", `TranslateToChinese("hello world")`)
 	if code != cli.ExitOK || stdout != "你好，世界\n" || hits() != 1 {
 		t.Errorf("exit %d, stdout %q, stderr %q, %d requests", code, stdout, stderr, hits())
+	}
+}
+
+// A declared tool's grounding: block reaches the offline engine: with it,
+// a question in its subject's words is grounded to the tool; the same
+// file without it leaves the question to no tool.
+func TestDeclaredGroundingHints(t *testing.T) {
+	// Once grounding can write the call, it may run the tool to score it:
+	// a replay server answers that one request.
+	body, err := os.ReadFile(filepath.Join("testdata", "declared", "get_en_zh-CN_hello_world.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, _ := replayOnly(t, "/get", "langpair=en%7Czh-CN&q=thank+you+very+much", body)
+	hc := &http.Client{Transport: onlyHost{t, strings.TrimPrefix(srv.URL, "http://")}}
+	ground := func(t *testing.T, strip bool) (string, float64) {
+		home, path := installDeclared(t, "translate-zh.yaml", "https://api.mymemory.translated.net", srv.URL)
+		if strip {
+			data, _ := os.ReadFile(path)
+			s := string(data)
+			start, end := strings.Index(s, "    grounding:\n"), strings.Index(s, "    http:\n")
+			if start < 0 || end < start {
+				t.Fatal("no grounding block in the example")
+			}
+			if err := os.WriteFile(path, []byte(s[:start]+s[end:]), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		code, stdout, stderr := runAskHTTP(t, hc, map[string]string{"XDG_CONFIG_HOME": home}, "ground", "--offline", "--json", "Chinese for thank you very much")
+		if code != cli.ExitOK {
+			t.Fatalf("exit %d, stderr %q", code, stderr)
+		}
+		var res struct {
+			Choice struct {
+				Tool       string  `json:"tool"`
+				Confidence float64 `json:"confidence"`
+			} `json:"choice"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+			t.Fatal(err)
+		}
+		return res.Choice.Tool, res.Choice.Confidence
+	}
+	tool, conf := ground(t, false)
+	if tool != "TranslateToChinese" || conf < 0.5 {
+		t.Errorf("with hints: %s at %.2f, want TranslateToChinese above 0.5", tool, conf)
+	}
+	tool, conf = ground(t, true)
+	if tool == "TranslateToChinese" {
+		t.Errorf("without hints: %s at %.2f (the test would not show the hints matter)", tool, conf)
 	}
 }

@@ -17,7 +17,7 @@ import (
 
 // The keys of a tool's declaration.
 var toolKeys = []string{"name", "description", "family", "effect", "parameters", "examples",
-	"mock", "output_pattern", "response", "http", "command"}
+	"mock", "output_pattern", "grounding", "response", "http", "command"}
 
 // Limits on what a file may ask for: a declared deadline or cap above
 // these is refused, because a tool that waits an hour or reads a gigabyte
@@ -202,6 +202,12 @@ func parseTool(ps *problems, n *yaml.Node, path string, opts Options) *Tool {
 			ps.at(f.values["mock"], "mock: %v", err)
 		} else if err := t.check(spec); err != nil {
 			ps.at(f.values["mock"], "mock: %v", err)
+		}
+	}
+	if g, ok := f.values["grounding"]; ok {
+		spec.Hints = parseHints(ps, g, spec)
+		if err := spec.Hints.Validate(spec.Params); err != nil {
+			ps.at(g, "grounding: %v", err)
 		}
 	}
 	var resp *response

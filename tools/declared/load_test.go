@@ -235,3 +235,70 @@ func TestDescriptionSanitised(t *testing.T) {
 		t.Errorf("example query %q", q)
 	}
 }
+
+// TestGroundingHints: grounding: in a file becomes the spec's Hints, the
+// same data the built-in tools carry; a mistake in it is reported.
+func TestGroundingHints(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	path := writeDecl(t, dir, "hints.yaml", `
+name: Convert
+description: Converts between currencies.
+parameters:
+  type: object
+  properties:
+    amount: {type: number}
+    from: {type: string}
+    to: {type: string}
+  required: [amount, from, to]
+grounding:
+  aliases: [Currency Converter, fx]
+  subjects:
+    - name: money
+      answer: number
+      words: [Currency, exchange, "  Rate "]
+      idioms: [money talks]
+  params:
+    from: {role: from}
+    to: {role: to}
+http: {url: "https://example.org/convert"}
+`)
+	h := loadOne(t, path, Options{}).Spec().Hints
+	if strings.Join(h.Aliases, ",") != "currency converter,fx" || len(h.Subjects) != 1 ||
+		strings.Join(h.Subjects[0].Words, ",") != "currency,exchange,rate" || h.Subjects[0].Answer != "number" ||
+		h.Params["from"].Role != "from" || h.Params["to"].Role != "to" {
+		t.Errorf("hints = %+v", h)
+	}
+	bad := writeDecl(t, dir, "bad.yaml", `
+name: Bad
+description: d
+parameters: {type: object, properties: {a: {type: string}}}
+grounding:
+  subjects:
+    - name: x
+      answer: colour
+      wrods: [a]
+  params:
+    b: {role: to}
+    a: {role: sideways}
+http: {url: "https://example.org"}
+`)
+	ts, errs := LoadFiles([]string{bad}, Options{})
+	var got []string
+	for _, e := range errs {
+		got = append(got, e.Error())
+	}
+	want := []string{
+		bad + `:9: tool Bad: unknown key "wrods" in a grounding subject`,
+		bad + `:11: tool Bad: grounding.params names "b", which is not a parameter of the tool (its parameters: a)`,
+		bad + `:12: tool Bad: role "sideways": want from or to`,
+	}
+	if len(ts) != 0 || len(got) != len(want) {
+		t.Fatalf("loaded %d, problems:\n%s", len(ts), strings.Join(got, "\n"))
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("problem %d = %q, want %q", i, got[i], want[i])
+		}
+	}
+}
