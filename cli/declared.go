@@ -24,7 +24,7 @@ type declaredTools struct {
 }
 
 func (d *declaredTools) register(pf *pflag.FlagSet) {
-	pf.StringArrayVar(&d.files, "tools", nil, "load the tools declared in this YAML file (repeatable; the config directory's tools/ folder is always read)")
+	pf.StringArrayVar(&d.files, "tools", nil, "load the tools declared in the YAML `FILE` (repeatable; the config directory's tools/ folder is always read)")
 }
 
 // toolsDir is the config directory's tools/ folder: beside the config
