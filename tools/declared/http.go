@@ -92,6 +92,16 @@ func parseHTTP(ps *problems, n *yaml.Node, spec tools.Spec, path string, opts Op
 	return x
 }
 
+// escapePathSegment escapes an argument for a URL's path: / and every
+// other reserved byte are escaped, and an argument that is . or .. has
+// its dots escaped too, so it cannot climb out of its segment.
+func escapePathSegment(s string) string {
+	if s == "." || s == ".." {
+		return strings.Repeat("%2E", len(s))
+	}
+	return url.PathEscape(s)
+}
+
 // checkURL refuses a URL that is not http(s) or that puts an optional
 // parameter where leaving it out would change the path.
 func checkURL(ps *problems, n *yaml.Node, raw string, t template, spec tools.Spec) {
@@ -99,8 +109,15 @@ func checkURL(ps *problems, n *yaml.Node, raw string, t template, spec tools.Spe
 	if i := strings.IndexByte(raw, '{'); i >= 0 {
 		prefix = raw[:i]
 	}
-	if !strings.HasPrefix(prefix, "http://") && !strings.HasPrefix(prefix, "https://") {
+	scheme, rest, _ := strings.Cut(raw, "://")
+	host, _, _ := strings.Cut(rest, "/")
+	switch {
+	case !strings.HasPrefix(prefix, "http://") && !strings.HasPrefix(prefix, "https://"):
 		ps.at(n, "url %q must start with http:// or https:// (not with a parameter)", raw)
+	case strings.Contains(host, "{") || strings.Contains(scheme, "{"):
+		// The server is the file's choice, never an argument's: a
+		// query must not be able to send the request elsewhere.
+		ps.at(n, "url %q: the server (%s) must be fixed text; parameters go in the path or query:", raw, host)
 	}
 	if strings.ContainsAny(raw, "?#") {
 		ps.at(n, "url %q: put query parameters under query: (they are escaped there), not in the url", raw)
@@ -168,7 +185,7 @@ func (x *httpExec) run(ctx context.Context, call tools.Call) ([]byte, error) {
 func (x *httpExec) send(ctx context.Context, call tools.Call, secrets *[]string) ([]byte, error) {
 	plain := expansion{call: call, getenv: x.getenv, secrets: secrets}
 	path := plain
-	path.escape = url.PathEscape
+	path.escape = escapePathSegment
 	u, _, err := x.url.fill(path, "url")
 	if err != nil {
 		return nil, err

@@ -68,6 +68,9 @@ func TestHTTPGet(t *testing.T) {
 		method: "GET", path: "/api/v2/entries/en/caf%C3%A9%2F%3F%20x", rawQuery: "lang=en+gb&limit=3",
 		headers: map[string]string{"Authorization": "Bearer k-123", "Accept": "application/json"},
 		reply:   `[{"word":"café/? x","meanings":[{"definitions":[{"definition":"a small \u001b[31mrestaurant\u001b[0m"}]}]}]`,
+	}, expect{
+		method: "GET", path: "/api/v2/entries/en/%2E%2E",
+		reply: `[{"word":"..","meanings":[{"definitions":[{"definition":"dots"}]}]}]`,
 	})
 	path := writeDecl(t, t.TempDir(), "dict.yaml", `
 name: Define
@@ -104,6 +107,10 @@ response:
 	}
 	if res.Text != "café/? x: a small restaurant" {
 		t.Errorf("answer %q (escape sequences must be gone)", res.Text)
+	}
+	// An argument cannot climb out of its path segment.
+	if res, err := run(t, tool, `Define("..")`); err != nil || res.Text != "..: dots" {
+		t.Errorf("Define(\"..\") = %q, %v", res.Text, err)
 	}
 }
 

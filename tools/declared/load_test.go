@@ -95,6 +95,10 @@ command: {argv: [rm, "--", "{file}"]}
     description: awk
     effect: read-only
     command: {argv: [awk, "{print $1}"]}
+  - name: Host
+    description: host
+    parameters: {type: object, properties: {h: {type: string}}, required: [h]}
+    http: {url: "https://{h}.example.org/x"}
   - name: Opt
     description: opt
     parameters: {type: object, properties: {q: {type: string}}}
@@ -104,7 +108,8 @@ command: {argv: [rm, "--", "{file}"]}
 				"6: tool Run: argv[0] is the program and must be fixed text, not a parameter",
 				`9: tool Leak: url: "https://example.org/${KEY}" names the environment variable KEY here; secrets go only in headers, query values and a command's env`,
 				`13: tool Awk: argv[1]: "{print $1}": {print $1} is not a parameter's name; write {{ and }} for literal braces`,
-				"17: tool Opt: url names the optional parameter {q}; make it required or move it to query:",
+				`17: tool Host: url "https://{h}.example.org/x": the server ({h}.example.org) must be fixed text; parameters go in the path or query:`,
+				"21: tool Opt: url names the optional parameter {q}; make it required or move it to query:",
 			},
 		},
 		{
