@@ -94,10 +94,31 @@ func TestAskOfflineDeclaredHTTPTool(t *testing.T) {
 		t.Error("the tool never reached the service")
 	}
 
-	// The machine's call, shown by --json, is the tool's own.
+	// --json shows the call the offline engine wrote, accepted by the
+	// Elevation tool's ToolDec machine, and the tool's answer.
 	code, stdout, stderr = runAskHTTP(t, hc, env, "ask", "--offline", "--json", "what is the elevation at latitude 52.52, longitude 13.41")
-	if code != cli.ExitOK || !strings.Contains(stdout, `Elevation(52.52, 13.41)`) {
-		t.Errorf("--json: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	if code != cli.ExitOK {
+		t.Fatalf("--json: exit %d, stderr %q", code, stderr)
+	}
+	var turn struct {
+		AnsweredBy string `json:"answered_by"`
+		Emission   struct {
+			Path     string `json:"path"`
+			Tool     string `json:"tool"`
+			Call     string `json:"call"`
+			Rejected bool   `json:"rejected"`
+		} `json:"emission"`
+		Call struct {
+			Response string `json:"response"`
+		} `json:"call"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &turn); err != nil {
+		t.Fatalf("--json: %v in %q", err, stdout)
+	}
+	e := turn.Emission
+	if e.Path != "offline" || e.Tool != "Elevation" || e.Call != "Elevation(52.52, 13.41)" || e.Rejected ||
+		turn.AnsweredBy != "tool" || turn.Call.Response != "38 m above sea level at 52.52, 13.419998" {
+		t.Errorf("--json: %+v", turn)
 	}
 }
 
