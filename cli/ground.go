@@ -14,7 +14,7 @@ import (
 	"github.com/gear-chat/gear/sanitize"
 	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/tools"
-	"github.com/gear-chat/gear/tools/calc"
+	"github.com/gear-chat/gear/tools/builtin"
 )
 
 func (a *app) groundCommand() *cobra.Command {
@@ -153,14 +153,8 @@ func (a *app) groundingEngine(ctx context.Context, specs []tools.Spec) (groundin
 // A gazetteer that fails to load leaves the engine finding only UTC
 // offsets and zone abbreviations.
 func (a *app) offlineEngine(specs []tools.Spec) *offline.Engine {
-	opts := offline.Options{Tools: specs, Evaluate: func(expr string) (string, error) {
-		v, err := calc.Eval(expr)
-		if err != nil {
-			return "", err
-		}
-		return v.String(), nil
-	}}
-	opts.Places = lazyGazetteer(a.places)
+	opts := offline.Options{Tools: specs, Evaluate: builtin.Evaluate}
+	opts.Places = builtin.LazyGazetteer(a.places)
 	return offline.New(opts)
 }
 

@@ -62,6 +62,11 @@ type Subject struct {
 	// ("foggy", "forecast"), in any language; inflections are found by
 	// stemming.
 	Words []string `json:"words,omitempty" yaml:"words,omitempty"`
+	// Cues are phrases of a question that ask for the subject's answer
+	// wherever they stand in it ("time is it", "the time in", "today's
+	// date"); a one-word cue counts in the subject's sense ("weather",
+	// not "under the weather").
+	Cues []string `json:"cues,omitempty" yaml:"cues,omitempty"`
 	// Asking are phrases that ask for the subject's answer whatever else
 	// the query says ("quel temps", "wie spät"): questions of other
 	// languages, mostly, whose other words the engine cannot read.
@@ -187,7 +192,7 @@ func EmbeddedList(fsys fs.FS, name string) []string {
 
 // CheckEmbeddedLists checks every word list under hints/ of a tool
 // package's embedded files with CheckWordList; lists whose names end in
-// -idioms or -asking may hold phrases. It returns the lists' names.
+// -idioms, -asking, -aliases or -cues may hold phrases. It returns the lists' names.
 func CheckEmbeddedLists(fsys fs.FS) ([]string, error) {
 	names, err := fs.Glob(fsys, "hints/*.txt")
 	if err != nil || len(names) == 0 {
@@ -196,7 +201,8 @@ func CheckEmbeddedLists(fsys fs.FS) ([]string, error) {
 	var out []string
 	for _, n := range names {
 		name := strings.TrimSuffix(strings.TrimPrefix(n, "hints/"), ".txt")
-		words := !strings.HasSuffix(name, "-idioms") && !strings.HasSuffix(name, "-asking") && !strings.HasSuffix(name, "-aliases")
+		words := !strings.HasSuffix(name, "-idioms") && !strings.HasSuffix(name, "-asking") && !strings.HasSuffix(name, "-aliases") &&
+			!strings.HasSuffix(name, "-cues")
 		if err := CheckWordList(EmbeddedList(fsys, name), words); err != nil {
 			return out, fmt.Errorf("%s: %w", n, err)
 		}

@@ -32,10 +32,7 @@ func asksTime(a *analysis) bool {
 		return true
 	}
 	low := a.lower
-	for _, cue := range []string{"time is it", "time it is", "hour is it", "hour it is", "time will it be", "time it will be", "time would it be", "time was it", "the time in", "the time at",
-		"the time there", "the time here", "current time", "local time", "the time now", "time right now", "time zone",
-		"time zones", "timezone", "timezones", "time difference", "utc offset", "o'clock is it", "hour difference",
-		"hours difference", "difference in hours", "difference in time", "time offset", "how late is it", "how early is it"} {
+	for _, cue := range a.lx.cues[tools.AnswerTime] {
 		if containsPhrase(low, cue) {
 			return true
 		}
@@ -176,11 +173,7 @@ func asksDate(a *analysis) bool {
 		return false
 	}
 	low := a.lower
-	for _, cue := range []string{"date today", "today's date", "todays date", "date is it", "date will it be", "date was it",
-		"day is it", "day is today", "day will it be", "day was it", "day of the week is it", "day of the week is today",
-		"current date", "the date now", "date it is", "date it will be", "day it is", "day it will be", "day are we",
-		"day of the week are we", "date are we",
-		"day of the week will it be", "what's today", "whats today", "what is today", "date tomorrow"} {
+	for _, cue := range a.lx.cues[tools.AnswerDate] {
 		if containsPhrase(low, cue) {
 			return true
 		}

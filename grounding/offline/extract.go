@@ -95,7 +95,7 @@ func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, used map[stri
 			}
 		}
 	case tools.TypeString:
-		term := a.term
+		term := e.focalString(a, spec, p)
 		if term == "" {
 			return "", false
 		}

@@ -32,20 +32,27 @@ func foreignDays() map[string]string {
 	return m
 }
 
-// readForeign sets what the foreign vocabulary says about the query: a
-// weather question, a clock question, and the days it names.
-func (a *analysis) readForeign() {
-	for i, t := range a.toks {
-		if n := matchPhrase(a.toks, i, len(a.toks), a.lx.asking[tools.AnswerWeather]); n > 0 {
-			a.foreignWeather = true
-		}
-		if n := matchPhrase(a.toks, i, len(a.toks), a.lx.asking[tools.AnswerTime]); n > 0 {
-			a.foreignClock = true
-		}
-		if en, ok := a.lx.foreignDays[t.text]; ok {
-			a.dates = append(a.dates, en)
+// foreignDays are the days the words of other languages name ("mañana").
+func (t tokenStage) foreignDays() []string {
+	var days []string
+	for _, tok := range t.toks {
+		if en, ok := t.lx.foreignDays[tok.text]; ok {
+			days = append(days, en)
 		}
 	}
+	return days
+}
+
+// asking reports whether a phrase of the tools' Asking lists for the
+// shape occurs in the tokens: a weather or clock question in another
+// language ("quel temps", "wie spät").
+func (t tokenStage) asking(shape tools.Answer) bool {
+	for i := range t.toks {
+		if matchPhrase(t.toks, i, len(t.toks), t.lx.asking[shape]) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // foreignOperator reads the arithmetic operator words of French, Spanish,

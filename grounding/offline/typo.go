@@ -1,22 +1,33 @@
 package offline
 
-// correctTypos rewrites the query's slips of typoTargetList in its tokens.
-func (a *analysis) correctTypos() {
-	for i, t := range a.toks {
+// correctTypos returns the tokens with the slips of the subjects' long
+// words (their Spellings) read as those words, and the days the slips
+// name. It changes no token of toks.
+func (lx *lexicon) correctTypos(toks []token) ([]token, []string) {
+	var out []token
+	var days []string
+	for i, t := range toks {
 		w := t.text
-		if len(w) < 5 || a.lx.stop[w] || a.lx.known(w) {
+		if len(w) < 5 || lx.stop[w] || lx.known(w) {
 			continue
 		}
-		if fixed, ok := a.lx.typoOf(w); ok {
-			a.toks[i].text = fixed
+		if fixed, ok := lx.typoOf(w); ok {
+			if out == nil {
+				out = append([]token(nil), toks...)
+			}
+			out[i].text = fixed
 			switch fixed {
 			case "tomorrow":
-				a.dates = append(a.dates, "tomorrow")
+				days = append(days, "tomorrow")
 			case "tonight":
-				a.dates = append(a.dates, "today")
+				days = append(days, "today")
 			}
 		}
 	}
+	if out == nil {
+		return toks, nil
+	}
+	return out, days
 }
 
 // known reports whether w is a word of the thesaurus or a number.

@@ -1,6 +1,10 @@
 package offline
 
-import "github.com/gear-chat/gear/tools"
+import (
+	"slices"
+
+	"github.com/gear-chat/gear/tools"
+)
 
 // Weather words and their senses. A word of the weather vocabulary is
 // about the weather when it describes conditions — "will it rain", "a cold
@@ -71,18 +75,20 @@ func (a *analysis) placeAt(pos int) bool {
 	return false
 }
 
-// markIdioms sets a.idiom for every token inside an idiom.
-func (a *analysis) markIdioms() {
-	for i := range a.toks {
-		if n := matchPhrase(a.toks, i, len(a.toks), a.lx.idioms); n > 0 {
-			if a.idiom == nil {
-				a.idiom = map[int]bool{}
+// idioms marks every token inside one of the subjects' idioms.
+func (t tokenStage) idioms() map[int]bool {
+	var idiom map[int]bool
+	for i := range t.toks {
+		if n := matchPhrase(t.toks, i, len(t.toks), t.lx.idioms); n > 0 {
+			if idiom == nil {
+				idiom = map[int]bool{}
 			}
 			for k := i; k < i+n; k++ {
-				a.idiom[k] = true
+				idiom[k] = true
 			}
 		}
 	}
+	return idiom
 }
 
 // isWeatherWord reports whether token i is a weather word in its weather
@@ -116,9 +122,8 @@ func (e *Engine) asksWeather(a *analysis) bool {
 		if !a.isWeatherWord(i) {
 			continue
 		}
-		switch t.text {
-		case "weather", "forecast", "forecasts":
-			return true
+		if slices.Contains(a.lx.cues[tools.AnswerWeather], t.text) {
+			return true // "weather", "forecast"
 		}
 		last = i
 	}

@@ -20,6 +20,7 @@ var subjects = sync.OnceValue(func() []tools.Subject {
 		Name:      "clock",
 		Answer:    tools.AnswerTime,
 		Words:     tools.EmbeddedList(hintFiles, "clock-words"),
+		Cues:      tools.EmbeddedList(hintFiles, "clock-cues"),
 		Asking:    tools.EmbeddedList(hintFiles, "clock-asking"),
 		States:    tools.EmbeddedList(hintFiles, "clock-states"),
 		Spellings: tools.EmbeddedList(hintFiles, "clock-spellings"),
@@ -27,6 +28,7 @@ var subjects = sync.OnceValue(func() []tools.Subject {
 		Name:      "calendar",
 		Answer:    tools.AnswerDate,
 		Words:     tools.EmbeddedList(hintFiles, "calendar-words"),
+		Cues:      tools.EmbeddedList(hintFiles, "calendar-cues"),
 		Spellings: tools.EmbeddedList(hintFiles, "calendar-spellings"),
 	}}
 })

@@ -12,8 +12,8 @@ func TestHintLists(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(names) != 7 {
-		t.Errorf("lists %v, want 7", names)
+	if len(names) != 9 {
+		t.Errorf("lists %v, want 9", names)
 	}
 	for _, spec := range []tools.Spec{NewCurrentTime(Options{}).Spec(), NewConverter(Options{}).Spec()} {
 		if err := spec.Hints.Validate(spec.Params); err != nil {
@@ -25,6 +25,9 @@ func TestHintLists(t *testing.T) {
 		}
 		if !slices.Contains(clock.States, "lunchtime") {
 			t.Errorf("%s: clock states lack lunchtime", spec.Name)
+		}
+		if !slices.Contains(clock.Cues, "time is it") || !slices.Contains(calendar.Cues, "what day is it") && !slices.Contains(calendar.Cues, "day is it") {
+			t.Errorf("%s: cues %v, %v", spec.Name, clock.Cues, calendar.Cues)
 		}
 		if calendar.Answer != tools.AnswerDate || !slices.Contains(calendar.Words, "weekday") {
 			t.Errorf("%s: calendar subject %+v", spec.Name, calendar)

@@ -23,6 +23,7 @@ var searchHints = sync.OnceValue(func() tools.Hints {
 			Name:       "weather",
 			Answer:     tools.AnswerWeather,
 			Words:      tools.EmbeddedList(hintFiles, "weather-words"),
+			Cues:       tools.EmbeddedList(hintFiles, "weather-cues"),
 			Asking:     tools.EmbeddedList(hintFiles, "weather-asking"),
 			Idioms:     tools.EmbeddedList(hintFiles, "weather-idioms"),
 			Things:     tools.EmbeddedList(hintFiles, "weather-things"),
