@@ -1,6 +1,7 @@
 package declared
 
 import (
+	"reflect"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -9,14 +10,26 @@ import (
 	"github.com/gear-chat/gear/tools"
 )
 
-// The keys of grounding: — a declared tool's grounding knowledge, the
-// same data the built-in tools carry (tools.Hints).
+// The keys of grounding: are the YAML names of tools.Hints' fields, read
+// from the type itself, so a field the tools package adds is a key here
+// too — the same data the built-in tools carry.
 var (
-	hintKeys    = []string{"aliases", "subjects", "params"}
-	subjectKeys = []string{"name", "answer", "words", "asking", "idioms", "things", "readings",
-		"conditions", "states", "gradable", "spellings"}
-	paramHintKeys = []string{"role", "here"}
+	hintKeys      = yamlKeys(reflect.TypeFor[tools.Hints]())
+	subjectKeys   = yamlKeys(reflect.TypeFor[tools.Subject]())
+	paramHintKeys = yamlKeys(reflect.TypeFor[tools.ParamHint]())
 )
+
+// yamlKeys lists the YAML keys of a struct type's fields.
+func yamlKeys(t reflect.Type) []string {
+	var keys []string
+	for i := 0; i < t.NumField(); i++ {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
+		if name != "" && name != "-" {
+			keys = append(keys, name)
+		}
+	}
+	return keys
+}
 
 // parseHints reads grounding: into tools.Hints. Unknown keys are refused
 // (a typo would otherwise quietly teach grounding nothing); words are
@@ -28,6 +41,16 @@ func parseHints(ps *problems, n *yaml.Node, spec tools.Spec) tools.Hints {
 		return h
 	}
 	h.Aliases = wordList(ps, f.values["aliases"], "grounding.aliases")
+	// A field the tools package adds later is decoded as it is.
+	hv := reflect.ValueOf(&h).Elem()
+	for i := 0; i < hv.NumField(); i++ {
+		key, _, _ := strings.Cut(hv.Type().Field(i).Tag.Get("yaml"), ",")
+		if val, ok := f.values[key]; ok && key != "aliases" && key != "subjects" && key != "params" {
+			if err := val.Decode(hv.Field(i).Addr().Interface()); err != nil {
+				ps.at(val, "grounding.%s: %v", key, err)
+			}
+		}
+	}
 	if subs, ok := f.values["subjects"]; ok {
 		if subs.Kind != yaml.SequenceNode {
 			ps.at(subs, "grounding.subjects must be a list of subjects (name, answer, words, …)")
@@ -37,27 +60,17 @@ func parseHints(ps *problems, n *yaml.Node, spec tools.Spec) tools.Hints {
 				if !ok {
 					continue
 				}
-				name, _ := sf.str(ps, "name")
-				answer, _ := sf.str(ps, "answer")
-				s := tools.Subject{
-					Name:       strings.ToLower(strings.TrimSpace(name)),
-					Answer:     tools.Answer(answer),
-					Words:      wordList(ps, sf.values["words"], "words"),
-					Asking:     wordList(ps, sf.values["asking"], "asking"),
-					Idioms:     wordList(ps, sf.values["idioms"], "idioms"),
-					Things:     wordList(ps, sf.values["things"], "things"),
-					Readings:   wordList(ps, sf.values["readings"], "readings"),
-					Conditions: wordList(ps, sf.values["conditions"], "conditions"),
-					States:     wordList(ps, sf.values["states"], "states"),
-					Gradable:   wordList(ps, sf.values["gradable"], "gradable"),
-					Spellings:  wordList(ps, sf.values["spellings"], "spellings"),
+				var s tools.Subject
+				if !decodeLists(ps, sn, sf, &s) {
+					continue
 				}
+				s.Name = strings.ToLower(strings.TrimSpace(s.Name))
 				if s.Name == "" {
 					ps.at(sn, "a grounding subject needs a name: (a word naming the subject, e.g. translation)")
 					continue
 				}
 				if s.Answer != "" && !s.Answer.Known() {
-					ps.at(sf.values["answer"], "answer %q: want number, time, date, weather, fact or place", answer)
+					ps.at(sf.values["answer"], "answer %q: want number, time, date, weather, fact or place", s.Answer)
 					continue
 				}
 				h.Subjects = append(h.Subjects, s)
@@ -125,4 +138,36 @@ func wordList(ps *problems, n *yaml.Node, what string) []string {
 		out = append(out, word)
 	}
 	return out
+}
+
+// decodeLists decodes a subject's mapping into s, every list of words or
+// phrases lower-cased and sanitised as the engine reads them.
+func decodeLists(ps *problems, n *yaml.Node, f fields, s *tools.Subject) bool {
+	v := reflect.ValueOf(s).Elem()
+	t := v.Type()
+	ok := true
+	for i := 0; i < t.NumField(); i++ {
+		key, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
+		val, given := f.values[key]
+		if !given {
+			continue
+		}
+		switch field := v.Field(i); field.Kind() {
+		case reflect.Slice:
+			field.Set(reflect.ValueOf(wordList(ps, val, key)))
+		case reflect.String:
+			if val.Kind != yaml.ScalarNode {
+				ps.at(val, "%s must be a text, not %s", key, describeNode(val))
+				ok = false
+				continue
+			}
+			field.SetString(val.Value)
+		default:
+			if err := val.Decode(field.Addr().Interface()); err != nil {
+				ps.at(val, "%s: %v", key, err)
+				ok = false
+			}
+		}
+	}
+	return ok && len(ps.list) == 0
 }

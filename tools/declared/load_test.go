@@ -262,6 +262,7 @@ grounding:
     - name: money
       answer: number
       words: [Currency, exchange, "  Rate "]
+      cues: [exchange rate]
       idioms: [money talks]
   params:
     from: {role: from}
@@ -271,6 +272,7 @@ http: {url: "https://example.org/convert"}
 	h := loadOne(t, path, Options{}).Spec().Hints
 	if strings.Join(h.Aliases, ",") != "currency converter,fx" || len(h.Subjects) != 1 ||
 		strings.Join(h.Subjects[0].Words, ",") != "currency,exchange,rate" || h.Subjects[0].Answer != "number" ||
+		strings.Join(h.Subjects[0].Cues, ",") != "exchange rate" || strings.Join(h.Subjects[0].Idioms, ",") != "money talks" ||
 		h.Params["from"].Role != "from" || h.Params["to"].Role != "to" {
 		t.Errorf("hints = %+v", h)
 	}
