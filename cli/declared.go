@@ -37,12 +37,13 @@ func (a *app) toolsDir() string {
 	return filepath.Join(filepath.Dir(path), "tools")
 }
 
-// loadDeclared loads the declared tools. A tool whose name a built-in
-// tool (or an earlier file) already has is refused, never overwritten.
+// loadDeclared loads the declared tools. A tool whose name one of others
+// (the built-in tools, and any other tools the library gets) or an
+// earlier file already has is refused, never overwritten.
 // Problems in the files are warnings on stderr — file:line and what to
 // fix — and the other tools still load; only a --tools file that cannot
 // be read at all stops the command.
-func (a *app) loadDeclared(builtins []tools.Tool) ([]tools.Tool, error) {
+func (a *app) loadDeclared(others []tools.Tool) ([]tools.Tool, error) {
 	var files []string
 	if dir := a.toolsDir(); dir != "" {
 		found, err := declared.Dir(dir)
@@ -67,15 +68,21 @@ func (a *app) loadDeclared(builtins []tools.Tool) ([]tools.Tool, error) {
 		Timeout:   a.cfg.Tools.Timeout.D(),
 		MaxBytes:  a.cfg.Tools.MaxResponseBytes,
 	})
-	taken := map[string]bool{}
-	for _, t := range builtins {
-		taken[t.Spec().Name] = true
+	taken := map[string]tools.Source{}
+	for _, t := range others {
+		s := t.Spec()
+		taken[s.Name] = s.Source
+		taken[tools.WireName(s.Name)] = s.Source
 	}
 	var out []tools.Tool
 	for _, t := range ts {
 		s := t.Spec()
-		if taken[s.Name] {
-			problems = append(problems, fmt.Errorf("%s: tool %s: a built-in tool has this name; rename the declared one", s.Source.Name, s.Name))
+		first, ok := taken[s.Name]
+		if !ok {
+			first, ok = taken[tools.WireName(s.Name)]
+		}
+		if ok {
+			problems = append(problems, fmt.Errorf("%s: tool %s: the %s tool of that name comes first; rename the declared one", s.Source.Name, s.Name, first))
 			continue
 		}
 		out = append(out, t)

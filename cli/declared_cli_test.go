@@ -155,7 +155,7 @@ func TestDeclaredToolsCLI(t *testing.T) {
 	}
 	for _, want := range []string{
 		"gear: warning: " + broken + ":2: not valid YAML",
-		"gear: warning: " + clash + ": tool Calculator: a built-in tool has this name; rename the declared one (skipped)",
+		"gear: warning: " + clash + ": tool Calculator: the built-in tool of that name comes first; rename the declared one (skipped)",
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr %q lacks %q", stderr, want)

@@ -76,12 +76,13 @@ func parseFile(path string, data []byte, opts Options) ([]*Tool, []error) {
 		if t == nil {
 			continue
 		}
-		if line, dup := seen[t.spec.Name]; dup {
+		key := tools.WireName(t.spec.Name)
+		if line, dup := seen[key]; dup {
 			ps.list = append(ps.list, &Problem{Path: path, Line: n.Line, Tool: t.spec.Name,
 				Msg: fmt.Sprintf("declared twice (first at line %d); rename one", line)})
 			continue
 		}
-		seen[t.spec.Name] = n.Line
+		seen[key] = n.Line
 		out = append(out, t)
 	}
 	return out, ps.list

@@ -43,9 +43,9 @@ func TestLoadProblems(t *testing.T) {
 		},
 		{
 			name:     "duplicate names in one file",
-			body:     "tools:\n" + good("Twin") + good("Twin"),
-			wantOK:   []string{"Twin"},
-			wantErrs: []string{"5: tool Twin: declared twice (first at line 2); rename one"},
+			body:     "tools:\n" + good("Twin") + good("Twin") + good("web.get") + good("web__get"),
+			wantOK:   []string{"Twin", "web.get"},
+			wantErrs: []string{"5: tool Twin: declared twice (first at line 2); rename one", "11: tool web__get: declared twice (first at line 8); rename one"},
 		},
 		{
 			name: "unknown key, two executors, no executor, bad effect",

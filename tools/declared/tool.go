@@ -132,12 +132,15 @@ func LoadFiles(paths []string, opts Options) ([]tools.Tool, []error) {
 		ts, probs := parseFile(p, data, opts)
 		errs = append(errs, probs...)
 		for _, t := range ts {
-			if first, dup := where[t.spec.Name]; dup {
+			// Two names one model API would call alike (a.b and a__b)
+			// collide as surely as two equal names.
+			key := tools.WireName(t.spec.Name)
+			if first, dup := where[key]; dup {
 				errs = append(errs, &Problem{Path: p, Tool: t.spec.Name,
 					Msg: fmt.Sprintf("already declared in %s; rename one (the first is used)", first)})
 				continue
 			}
-			where[t.spec.Name] = p
+			where[key] = p
 			out = append(out, t)
 		}
 	}
