@@ -246,3 +246,59 @@ func TestDeclaredGroundingHints(t *testing.T) {
 		t.Errorf("without hints: %s at %.2f (the test would not show the hints matter)", tool, conf)
 	}
 }
+
+// Grounding never runs a declared tool that may write just to score it:
+// it reads the tool's mock (here the default one, its arguments), and the
+// program does not run.
+func TestDeclaredWritingToolNotRunByGrounding(t *testing.T) {
+	home := t.TempDir()
+	dir := filepath.Join(home, "gear", "tools")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	ran := filepath.Join(home, "RAN")
+	decl := `name: SaveNote
+description: Saves a note to the notes file, to remember something for later.
+parameters:
+  type: object
+  properties:
+    text: {type: string, description: what to note}
+  required: [text]
+examples:
+  - query: note that the meeting moved to Friday
+    call: SaveNote("the meeting moved to Friday")
+command:
+  argv: [touch, ` + ran + `]
+`
+	if err := os.WriteFile(filepath.Join(dir, "note.yaml"), []byte(decl), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"XDG_CONFIG_HOME": home, "PATH": os.Getenv("PATH")}
+	code, stdout, stderr := runAsk(t, env, "ground", "--offline", "--json", "note that the keys are in the drawer")
+	if code != cli.ExitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	var res struct {
+		Tools []struct {
+			Tool, Status, Call string
+		} `json:"tools"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, ts := range res.Tools {
+		if ts.Tool == "SaveNote" {
+			found = true
+			if ts.Status != "mock" || ts.Call == "" {
+				t.Errorf("SaveNote scored by %q (call %q), want its mock", ts.Status, ts.Call)
+			}
+		}
+	}
+	if !found {
+		t.Error("SaveNote is not in the library")
+	}
+	if _, err := os.Stat(ran); err == nil {
+		t.Error("grounding ran the tool")
+	}
+}

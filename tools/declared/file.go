@@ -192,13 +192,14 @@ func parseTool(ps *problems, n *yaml.Node, path string, opts Options) *Tool {
 	case effect == "" && exec != nil:
 		spec.Effect = exec.defaultEffect()
 	}
-	// Grounding scores a tool by its response; a tool that may change
-	// something must give one to score instead of being run (GEAR's
-	// Appendix A.3), or a question could set it off.
-	if !spec.Effect.ReadOnly() && spec.Effect.Known() && spec.Mock == "" && exec != nil {
-		ps.at(f.keyOr("effect", n), "the tool %s, so grounding must not run it to score it: add mock: with a typical response (it may name {parameters}), or declare effect: read-only if it only reads", effectPhrase(spec.Effect))
+	// Grounding scores a tool by its response, but never runs one that
+	// may change something just to score it (GEAR's Appendix A.3): such a
+	// tool is scored on its mock, and one that declares none gets the
+	// mock MCP tools get — what the answer is about, its arguments.
+	if !spec.Effect.ReadOnly() && spec.Mock == "" {
+		spec.Mock = defaultMock(spec)
 	}
-	if spec.Mock != "" {
+	if _, given := f.values["mock"]; given {
 		if t, err := parseTemplate(spec.Mock, false); err != nil {
 			ps.at(f.values["mock"], "mock: %v", err)
 		} else if err := t.check(spec); err != nil {
@@ -231,11 +232,20 @@ func parseTool(ps *problems, n *yaml.Node, path string, opts Options) *Tool {
 	return &Tool{spec: spec, exec: exec, resp: resp}
 }
 
-func effectPhrase(e tools.Effect) string {
-	if e == tools.EffectCosts {
-		return "costs money or quota"
+// defaultMock is the response grounding reads for a tool it must not
+// run and whose file gives no mock: the call's arguments ("{a}, {b}"), as
+// the paper's mocks echo theirs, or for a tool without parameters its
+// description's first sentence.
+func defaultMock(spec tools.Spec) string {
+	if len(spec.Params) == 0 {
+		first, _, _ := strings.Cut(spec.Description, ". ")
+		return first
 	}
-	return "may change something (effect: writes)"
+	names := make([]string, len(spec.Params))
+	for i, p := range spec.Params {
+		names[i] = "{" + p.Name + "}"
+	}
+	return strings.Join(names, ", ")
 }
 
 // keyOr is the node of key, or n when the key is missing, for a

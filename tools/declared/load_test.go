@@ -73,15 +73,6 @@ func TestLoadProblems(t *testing.T) {
 			},
 		},
 		{
-			name: "a command that may write needs a mock",
-			body: `name: Remove
-description: Deletes a file.
-parameters: {type: object, properties: {file: {type: string}}, required: [file]}
-command: {argv: [rm, "--", "{file}"]}
-`,
-			wantErrs: []string{"1: tool Remove: the tool may change something (effect: writes), so grounding must not run it to score it: add mock:"},
-		},
-		{
 			name: "templates: program from a parameter, env in a url, stray braces, optional in url",
 			body: "tools:\n" + `  - name: Run
     description: runs
@@ -306,6 +297,49 @@ http: {url: "https://example.org"}
 	for i := range want {
 		if !strings.HasPrefix(got[i], want[i]) {
 			t.Errorf("problem %d = %q, want %q", i, got[i], want[i])
+		}
+	}
+}
+
+// TestEffectDefaults: a GET reads, anything else may write; a tool that
+// may write and declares no mock gets one to be scored on, so grounding
+// never runs it.
+func TestEffectDefaults(t *testing.T) {
+	t.Parallel()
+	path := writeDecl(t, t.TempDir(), "effects.yaml", `
+tools:
+  - name: Get
+    description: Reads.
+    http: {url: "https://example.org"}
+  - name: Post
+    description: Sends a message. Then more.
+    http: {url: "https://example.org", method: POST}
+  - name: Run
+    description: Runs.
+    parameters: {type: object, properties: {a: {type: string}, n: {type: number}}, required: [a]}
+    command: {argv: [true]}
+  - name: Pay
+    description: Pays.
+    effect: costs
+    mock: "paid {a}"
+    parameters: {type: object, properties: {a: {type: string}}, required: [a]}
+    command: {argv: [true]}
+  - name: Ls
+    description: Lists.
+    effect: read-only
+    command: {argv: [ls]}
+`)
+	ts, errs := LoadFiles([]string{path}, Options{})
+	if len(errs) > 0 || len(ts) != 5 {
+		t.Fatalf("%d tools, %v", len(ts), errs)
+	}
+	want := []struct{ effect, mock string }{
+		{"read-only", ""}, {"writes", "Sends a message"}, {"writes", "{a}, {n}"}, {"costs", "paid {a}"}, {"read-only", ""},
+	}
+	for i, tool := range ts {
+		s := tool.Spec()
+		if string(s.Effect) != want[i].effect || s.Mock != want[i].mock {
+			t.Errorf("%s: effect %q mock %q, want %q %q", s.Name, s.Effect, s.Mock, want[i].effect, want[i].mock)
 		}
 	}
 }
