@@ -56,7 +56,9 @@ func (a *app) loadDeclared(others []tools.Tool) ([]tools.Tool, error) {
 		if _, err := os.Stat(f); err != nil {
 			return nil, usageErrorf("--tools %s: cannot read the file: %v", f, statReason(err))
 		}
-		files = append(files, f)
+		if !listed(files, f) {
+			files = append(files, f)
+		}
 	}
 	if len(files) == 0 {
 		return nil, nil
@@ -108,4 +110,19 @@ func statReason(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// listed reports whether files already holds f (the same file, however
+// named): a file named with --tools that is also in tools/ loads once.
+func listed(files []string, f string) bool {
+	abs, err := filepath.Abs(f)
+	if err != nil {
+		return false
+	}
+	for _, g := range files {
+		if h, err := filepath.Abs(g); err == nil && h == abs {
+			return true
+		}
+	}
+	return false
 }

@@ -165,6 +165,12 @@ func TestDeclaredToolsCLI(t *testing.T) {
 		t.Errorf("each problem once: %q", stderr)
 	}
 
+	// A file in tools/ named again with --tools loads once.
+	code, _, stderr = runAsk(t, env, "--tools", clash, "--tools", filepath.Join(dir, ".", "clash.yml"), "tools")
+	if code != cli.ExitOK || strings.Count(stderr, "\n") != 2 {
+		t.Errorf("the same file twice: exit %d, stderr %q", code, stderr)
+	}
+
 	code, stdout, stderr = runAsk(t, env, "--tools", translate, "tool", `WordCount("one; two $(three) | four")`)
 	if code != cli.ExitOK || stdout != "5\n" {
 		t.Errorf("WordCount: exit %d, stdout %q, stderr %q", code, stdout, stderr)
