@@ -250,3 +250,31 @@ command:
 		t.Errorf("unset key: %v", err)
 	}
 }
+
+// TestCommandRelativeProgram: a program named by a relative path is found
+// beside the YAML file, whatever gear's working directory; dir: is
+// relative to the file too.
+func TestCommandRelativeProgram(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.Symlink(helperProgram(t), filepath.Join(dir, "helper")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "work"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	path := writeDecl(t, dir, "rel.yaml", `
+name: Rel
+description: Runs a program beside its file.
+effect: read-only
+command:
+  argv: [./helper]
+  dir: work
+  env: {GEAR_DECLARED_HELPER: cwd}
+`)
+	res, err := run(t, loadOne(t, path, Options{}), `Rel()`)
+	want, _ := filepath.EvalSymlinks(filepath.Join(dir, "work"))
+	if err != nil || res.Text != want {
+		t.Errorf("Rel = %q, %v; want %q", res.Text, err, want)
+	}
+}

@@ -44,6 +44,9 @@ func TestMain(m *testing.M) {
 		}
 		os.WriteFile(os.Args[1], []byte(strconv.Itoa(child.Process.Pid)), 0o600)
 		time.Sleep(time.Hour)
+	case "cwd":
+		wd, _ := os.Getwd()
+		fmt.Print(wd)
 	case "sleep":
 		time.Sleep(time.Hour)
 	case "fail":
