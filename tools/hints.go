@@ -67,6 +67,11 @@ type Subject struct {
 	// date"); a one-word cue counts in the subject's sense ("weather",
 	// not "under the weather").
 	Cues []string `json:"cues,omitempty" yaml:"cues,omitempty"`
+	// Openers are openings of a question that ask for the subject's
+	// answer when the question ends there or goes on with a word of place
+	// or time ("what time", "what's the date"), not with an event ("what
+	// time does it open").
+	Openers []string `json:"openers,omitempty" yaml:"openers,omitempty"`
 	// Asking are phrases that ask for the subject's answer whatever else
 	// the query says ("quel temps", "wie spät"): questions of other
 	// languages, mostly, whose other words the engine cannot read.
@@ -192,7 +197,7 @@ func EmbeddedList(fsys fs.FS, name string) []string {
 
 // CheckEmbeddedLists checks every word list under hints/ of a tool
 // package's embedded files with CheckWordList; lists whose names end in
-// -idioms, -asking, -aliases or -cues may hold phrases. It returns the lists' names.
+// -idioms, -asking, -aliases, -cues or -openers may hold phrases. It returns the lists' names.
 func CheckEmbeddedLists(fsys fs.FS) ([]string, error) {
 	names, err := fs.Glob(fsys, "hints/*.txt")
 	if err != nil || len(names) == 0 {
@@ -202,7 +207,7 @@ func CheckEmbeddedLists(fsys fs.FS) ([]string, error) {
 	for _, n := range names {
 		name := strings.TrimSuffix(strings.TrimPrefix(n, "hints/"), ".txt")
 		words := !strings.HasSuffix(name, "-idioms") && !strings.HasSuffix(name, "-asking") && !strings.HasSuffix(name, "-aliases") &&
-			!strings.HasSuffix(name, "-cues")
+			!strings.HasSuffix(name, "-cues") && !strings.HasSuffix(name, "-openers")
 		if err := CheckWordList(EmbeddedList(fsys, name), words); err != nil {
 			return out, fmt.Errorf("%s: %w", n, err)
 		}

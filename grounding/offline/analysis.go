@@ -40,6 +40,10 @@ type analysis struct {
 	// (placeRoles): read once for every tool.
 	term  string
 	roles placeRoleSet
+	// termToks are the term's tokens and stems the stems of toks: what
+	// every tool's focal string reads (focal.go).
+	termToks []token
+	stems    []string
 }
 
 // tokenStage is the query's words.
@@ -122,6 +126,11 @@ var (
 func (e *Engine) analyze(query string) *analysis {
 	a := e.focusOn(e.analyzeText(query))
 	a.term, a.roles = focus(a), placeRoles(a)
+	a.termToks = tokenize(a.term)
+	a.stems = make([]string, len(a.toks))
+	for i, t := range a.toks {
+		a.stems[i] = stem(t.text)
+	}
 	return a
 }
 

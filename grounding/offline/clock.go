@@ -22,6 +22,15 @@ import (
 const dayStateAdverbList = `still already yet now currently really actually almost nearly past after before too
 	getting very quite so the`
 
+// The words after an opening of a clock or a calendar question (the
+// tools' Openers: "what time", "what's the date") that keep it a question
+// of the time or the date now or somewhere: the end of the question, a
+// place or a moment. "" is the end.
+var (
+	timeOpenerFollowers = []string{"", "in", "now", "there", "here", "at", "please", "right", "currently", "for", "where"}
+	dateOpenerFollowers = []string{"", "today", "now", "please", "in", "there", "here", "right", "currently"}
+)
+
 // asksTime: the question is about the clock itself — the time now or
 // somewhere, a time zone, a difference between zones, a conversion.
 func asksTime(a *analysis) bool {
@@ -37,8 +46,8 @@ func asksTime(a *analysis) bool {
 			return true
 		}
 	}
-	for _, cue := range []string{"what time", "what's the time", "whats the time", "what is the time", "tell me the time"} {
-		if followedBy(a.words, cue, "", "in", "now", "there", "here", "at", "please", "right", "currently", "for", "where") {
+	for _, cue := range a.lx.questionOpeners[tools.AnswerTime] {
+		if followedBy(a.words, cue, timeOpenerFollowers...) {
 			return true
 		}
 	}
@@ -178,9 +187,8 @@ func asksDate(a *analysis) bool {
 			return true
 		}
 	}
-	for _, cue := range []string{"what date", "what's the date", "whats the date", "what is the date", "tell me the date",
-		"give me the date", "what day", "which day", "what day of the week", "what's the day", "what is the day"} {
-		if followedBy(a.words, cue, "", "today", "now", "please", "in", "there", "here", "right", "currently") {
+	for _, cue := range a.lx.questionOpeners[tools.AnswerDate] {
+		if followedBy(a.words, cue, dateOpenerFollowers...) {
 			return true
 		}
 	}

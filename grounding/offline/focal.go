@@ -69,25 +69,40 @@ func splitName(name string) string {
 	return b.String()
 }
 
+// ownWords are a tool's own words and its name's, for one parameter.
+type ownWords struct{ own, name map[string]bool }
+
+// ownWordsOf returns the tool's words, read once per tool and parameter
+// (a library's tools are called on every query).
+func (e *Engine) ownWordsOf(spec tools.Spec, p tools.Param) ownWords {
+	key := spec.Name + "\x00" + spec.Description + "\x00" + p.Name + "\x00" + p.Description
+	if w, ok := e.toolWordCache.Load(key); ok {
+		return w.(ownWords)
+	}
+	w := ownWords{own: e.toolWords(spec, p), name: e.nameWords(spec)}
+	e.toolWordCache.Store(key, w)
+	return w
+}
+
 // focalString is the text a string parameter of spec takes from the
 // query, or "".
 func (e *Engine) focalString(a *analysis, spec tools.Spec, p tools.Param) string {
-	own := e.toolWords(spec, p)
+	words := e.ownWordsOf(spec, p)
+	own := words.own
 	if a.term != "" {
-		if t := trimOwnWords(a.term, own, e.lex); t != "" {
+		if t := trimOwnWords(a.term, a.termToks, own, e.lex); t != "" {
 			return t
 		}
 		return a.term
 	}
-	return residual(a, own, e.nameWords(spec))
+	return residual(a, own, words.name)
 }
 
 // trimOwnWords drops from each end of term a run of the tool's own
 // words and the stop words between them ("stock price of AAPL" ->
 // "AAPL"); a run with none of the tool's words stays ("will it be warm
 // in Oslo"). The words kept are as written.
-func trimOwnWords(term string, own map[string]bool, lx *lexicon) string {
-	toks := tokenize(term)
+func trimOwnWords(term string, toks []token, own map[string]bool, lx *lexicon) string {
 	isOwn := func(k int) bool { return own[stem(toks[k].text)] }
 	isStop := func(k int) bool { return lx.stop[toks[k].text] }
 	from, to := 0, len(toks)
@@ -130,7 +145,7 @@ func residual(a *analysis, own, name map[string]bool) string {
 		if a.lx.isPersonalAt(a.toks, i) {
 			return "" // "my name is Nick"
 		}
-		switch s := stem(w); {
+		switch s := a.stems[i]; {
 		case own[s]:
 			named = named || name[s]
 		case a.lx.stop[w] || isQuestionWord(w) || isFiller(w):

@@ -35,3 +35,20 @@ func TestParamHints(t *testing.T) {
 		}
 	}
 }
+
+// TestForLibrary: an engine over a library without the weather tool does
+// not read weather questions as such; ForLibrary with it does.
+func TestForLibrary(t *testing.T) {
+	bare := New(Options{})
+	full := bare.ForLibrary(builtinSpecs())
+	q := "will it be foggy in Oslo tomorrow"
+	if k := bare.analysisOf(q).kind; k == kindWeather {
+		t.Errorf("an engine with no weather tool read %q as a weather question", q)
+	}
+	if k := full.analysisOf(q).kind; k != kindWeather {
+		t.Errorf("ForLibrary(built-ins) read %q as kind %d", q, k)
+	}
+	if bare.analysisOf(q).kind == kindWeather {
+		t.Error("ForLibrary changed the engine it was called on")
+	}
+}

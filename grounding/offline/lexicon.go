@@ -71,9 +71,10 @@ type lexicon struct {
 	mediaNouns                             map[string]bool
 	// asking are the tools' phrases that ask for an answer of a shape
 	// (multilingual.go), askingWords the single words among them.
-	asking      map[tools.Answer][][]string
-	cues        map[tools.Answer][]string
-	askingWords map[tools.Answer]map[string]bool
+	asking          map[tools.Answer][][]string
+	cues            map[tools.Answer][]string
+	questionOpeners map[tools.Answer][]string
+	askingWords     map[tools.Answer]map[string]bool
 	// The foreign vocabulary of multilingual.go.
 	foreignQuestions [][]string
 	foreignDays      map[string]string
@@ -102,7 +103,7 @@ func newLexicon(specs []tools.Spec) *lexicon {
 	lx := &lexicon{stop: setOf(stopWordList), concepts: map[string][]string{}, exact: map[string][]string{}, slots: map[string]int{},
 		shapes: map[tools.Answer][]string{}, shapeOf: map[string]tools.Answer{},
 		things: map[string]bool{}, conditions: map[string]bool{}, readings: map[string]bool{}, gradable: map[string]bool{},
-		states: map[string]bool{}, asking: map[tools.Answer][][]string{}, cues: map[tools.Answer][]string{}, askingWords: map[tools.Answer]map[string]bool{}}
+		states: map[string]bool{}, asking: map[tools.Answer][][]string{}, cues: map[tools.Answer][]string{}, questionOpeners: map[tools.Answer][]string{}, askingWords: map[tools.Answer]map[string]bool{}}
 	slot := func(f string) {
 		if _, ok := lx.slots[f]; !ok {
 			lx.slots[f] = len(lx.slots)
@@ -172,6 +173,12 @@ func newLexicon(specs []tools.Spec) *lexicon {
 				if !seen["c:"+string(sub.Answer)+":"+c] {
 					seen["c:"+string(sub.Answer)+":"+c] = true
 					lx.cues[sub.Answer] = append(lx.cues[sub.Answer], c)
+				}
+			}
+			for _, o := range sub.Openers {
+				if !seen["o:"+string(sub.Answer)+":"+o] {
+					seen["o:"+string(sub.Answer)+":"+o] = true
+					lx.questionOpeners[sub.Answer] = append(lx.questionOpeners[sub.Answer], o)
 				}
 			}
 			for _, p := range sub.Idioms {

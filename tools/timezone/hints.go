@@ -21,6 +21,7 @@ var subjects = sync.OnceValue(func() []tools.Subject {
 		Answer:    tools.AnswerTime,
 		Words:     tools.EmbeddedList(hintFiles, "clock-words"),
 		Cues:      tools.EmbeddedList(hintFiles, "clock-cues"),
+		Openers:   tools.EmbeddedList(hintFiles, "clock-openers"),
 		Asking:    tools.EmbeddedList(hintFiles, "clock-asking"),
 		States:    tools.EmbeddedList(hintFiles, "clock-states"),
 		Spellings: tools.EmbeddedList(hintFiles, "clock-spellings"),
@@ -29,6 +30,7 @@ var subjects = sync.OnceValue(func() []tools.Subject {
 		Answer:    tools.AnswerDate,
 		Words:     tools.EmbeddedList(hintFiles, "calendar-words"),
 		Cues:      tools.EmbeddedList(hintFiles, "calendar-cues"),
+		Openers:   tools.EmbeddedList(hintFiles, "calendar-openers"),
 		Spellings: tools.EmbeddedList(hintFiles, "calendar-spellings"),
 	}}
 })

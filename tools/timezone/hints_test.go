@@ -12,8 +12,8 @@ func TestHintLists(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(names) != 9 {
-		t.Errorf("lists %v, want 9", names)
+	if len(names) != 11 {
+		t.Errorf("lists %v, want 11", names)
 	}
 	for _, spec := range []tools.Spec{NewCurrentTime(Options{}).Spec(), NewConverter(Options{}).Spec()} {
 		if err := spec.Hints.Validate(spec.Params); err != nil {
@@ -25,6 +25,9 @@ func TestHintLists(t *testing.T) {
 		}
 		if !slices.Contains(clock.States, "lunchtime") {
 			t.Errorf("%s: clock states lack lunchtime", spec.Name)
+		}
+		if !slices.Contains(clock.Openers, "what time") || !slices.Contains(calendar.Openers, "what day") {
+			t.Errorf("%s: openers %v, %v", spec.Name, clock.Openers, calendar.Openers)
 		}
 		if !slices.Contains(clock.Cues, "time is it") || !slices.Contains(calendar.Cues, "what day is it") && !slices.Contains(calendar.Cues, "day is it") {
 			t.Errorf("%s: cues %v, %v", spec.Name, clock.Cues, calendar.Cues)
