@@ -12,8 +12,8 @@ import (
 
 // parseExamples reads the usage examples: each a query and either the
 // call that answers it or the arguments of that call. Every example must
-// parse as a call of this tool.
-func parseExamples(ps *problems, n *yaml.Node, spec tools.Spec) []tools.Example {
+// parse as a call of this tool and fit its schema (checker, when set).
+func parseExamples(ps *problems, n *yaml.Node, spec tools.Spec, checker *tools.ArgsSchema) []tools.Example {
 	if n == nil {
 		return nil
 	}
@@ -59,6 +59,12 @@ func parseExamples(ps *problems, n *yaml.Node, spec tools.Spec) []tools.Example 
 		if c.Tool != spec.Name {
 			ps.at(e, "example call %s calls %s, not this tool", callText, c.Tool)
 			continue
+		}
+		if checker != nil {
+			if err := checker.Check(c); err != nil {
+				ps.at(e, "example call %s: %s", callText, strings.TrimPrefix(err.Error(), spec.Name+": "))
+				continue
+			}
 		}
 		out = append(out, tools.Example{Query: query, Call: c.String()})
 	}

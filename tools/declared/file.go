@@ -152,6 +152,7 @@ func parseTool(ps *problems, n *yaml.Node, path string, opts Options) *Tool {
 	}
 	spec.Mock, _ = f.str(ps, "mock")
 	spec.OutputPattern, _ = f.str(ps, "output_pattern")
+	var checker *tools.ArgsSchema
 	if s, ok := f.values["parameters"]; ok {
 		raw, err := nodeJSON(s)
 		if err != nil {
@@ -165,6 +166,13 @@ func parseTool(ps *problems, n *yaml.Node, path string, opts Options) *Tool {
 			ps.at(at, "parameters: %v", err)
 		} else {
 			spec.InputSchema, spec.Params = raw, params
+			// The whole schema checks arguments once they are decoded;
+			// a schema that is not valid JSON Schema is the file's
+			// problem, found now rather than at the first call.
+			if checker, err = tools.CompileArgsSchema(name, raw); err != nil {
+				at, msg := schemaProblem(s, strings.TrimPrefix(err.Error(), "tool "+name+": "))
+				ps.at(at, "parameters: %s", msg)
+			}
 		}
 	} else {
 		spec.InputSchema = json.RawMessage(`{"type":"object","properties":{}}`)
@@ -225,7 +233,7 @@ func parseTool(ps *problems, n *yaml.Node, path string, opts Options) *Tool {
 	if len(ps.list) > 0 {
 		return nil
 	}
-	spec.Examples = parseExamples(ps, f.values["examples"], spec)
+	spec.Examples = parseExamples(ps, f.values["examples"], spec, checker)
 	if len(ps.list) > 0 {
 		return nil
 	}

@@ -114,6 +114,17 @@ func TestLoadProblems(t *testing.T) {
         call: Sq("two")
       - query: square of three
         arguments: {m: 3}
+  - name: Bounded
+    description: bounded
+    parameters: {type: object, properties: {n: {type: integer, minimum: 1, maximum: 10}}, required: [n]}
+    http: {url: "https://example.org"}
+    examples:
+      - query: eleven
+        call: Bounded(11)
+  - name: BadSchema
+    description: bad schema
+    parameters: {type: object, properties: {n: {type: integer, minimum: "one"}}}
+    http: {url: "https://example.org"}
   - name: Gap
     description: gaps
     parameters: {type: object, properties: {a: {type: number}, b: {type: number}}}
@@ -134,8 +145,10 @@ func TestLoadProblems(t *testing.T) {
 			wantErrs: []string{
 				`7: tool Sq: example call Sq("two") does not parse`,
 				`10: tool Sq: arguments: "m" is not a parameter (its parameters: n)`,
-				`17: tool Gap: arguments: b is given but a, which comes before it, is not; give a too`,
-				`25: tool Flag: parameters: input schema at /required/1: "off" is required but not among the properties`,
+				`16: tool Bounded: example call Bounded(11): argument n does not fit the tool's schema: maximum: got 11, want 10`,
+				`20: tool BadSchema: parameters: not valid JSON Schema at /properties/n/minimum: got string, want number`,
+				`28: tool Gap: arguments: b is given but a, which comes before it, is not; give a too`,
+				`36: tool Flag: parameters: input schema at /required/1: "off" is required but not among the properties`,
 			},
 		},
 	}

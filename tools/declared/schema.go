@@ -133,3 +133,21 @@ func childNode(n *yaml.Node, tok string) *yaml.Node {
 	}
 	return nil
 }
+
+// schemaProblem finds where in the schema a validator's message points
+// ("… - at '/properties/n/minimum': got string, want number") and says
+// just that, at that node's line; any other message stays as it is.
+func schemaProblem(n *yaml.Node, msg string) (*yaml.Node, string) {
+	const marker = " - at '"
+	i := strings.LastIndex(msg, marker)
+	if i < 0 {
+		return n, msg
+	}
+	rest := msg[i+len(marker):]
+	end := strings.Index(rest, "': ")
+	if end < 0 {
+		return n, msg
+	}
+	ptr := rest[:end]
+	return nodeAt(n, ptr), fmt.Sprintf("not valid JSON Schema at %s: %s", ptr, rest[end+3:])
+}
