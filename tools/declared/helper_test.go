@@ -83,3 +83,5 @@ func processGone(pid int) bool {
 	i := strings.LastIndexByte(s, ')')
 	return i > 0 && i+2 < len(s) && (s[i+2] == 'Z' || s[i+2] == 'X')
 }
+
+func writeFile(path, body string) error { return os.WriteFile(path, []byte(body), 0o600) }
