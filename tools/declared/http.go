@@ -33,7 +33,7 @@ type namedTemplate struct {
 }
 
 func parseHTTP(ps *problems, n *yaml.Node, spec tools.Spec, path string, opts Options) executor {
-	f, ok := readFields(ps, n, "http", "method", "url", "query", "headers", "body", "timeout", "max_bytes")
+	f, ok := readFields(ps, n, "http", "method", "url", "query", "headers", "body", "error_pointer", "timeout", "max_bytes")
 	if !ok {
 		return nil
 	}
@@ -86,6 +86,14 @@ func parseHTTP(ps *problems, n *yaml.Node, spec tools.Spec, path string, opts Op
 		URLKey:     fmt.Sprintf("url in %s", path),
 		TimeoutKey: fmt.Sprintf("timeout in %s", path),
 		SizeKey:    fmt.Sprintf("max_bytes in %s", path),
+	}
+	if v, ok := f.values["error_pointer"]; ok {
+		src, _ := f.str(ps, "error_pointer")
+		if p, err := parsePointer(src); err != nil || src == "" {
+			ps.at(v, "error_pointer %q: want a JSON pointer to the service's explanation in an error answer, like /error/message", src)
+		} else {
+			x.svc.Reason = p.reason
+		}
 	}
 	x.web = webget.New(webget.Options{HTTP: opts.HTTP, UserAgent: opts.UserAgent, Timeout: timeout, MaxBytes: maxBytes})
 	return x

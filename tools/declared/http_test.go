@@ -4,6 +4,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -249,5 +251,50 @@ func TestResultCapped(t *testing.T) {
 	}
 	if !strings.HasSuffix(res.Text, "[… cut: the answer was 32768 bytes, gear shows the first 16384]") || len(res.Text) > MaxResultBytes+100 {
 		t.Errorf("answer ends %q (len %d)", res.Text[len(res.Text)-80:], len(res.Text))
+	}
+}
+
+// TestHTTPServiceAnswers: a declared POST tool against replays of
+// LibreTranslate's real answers — the translation read by its pointer, and
+// a refusal explained by the service's own words (error_pointer).
+func TestHTTPServiceAnswers(t *testing.T) {
+	t.Parallel()
+	ok, err := os.ReadFile(filepath.Join("testdata", "translate_auto_detect_docs_bonjour.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	refused, err := os.ReadFile(filepath.Join("testdata", "translate_error_400_target_not_supported.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := strictServer(t,
+		expect{method: "POST", path: "/translate", body: `{"q":"Bonjour!","source":"auto","target":"en","format":"text"}`, reply: string(ok)},
+		expect{method: "POST", path: "/translate", body: `{"q":"Bonjour!","source":"auto","target":"lzh","format":"text"}`, status: 400, reply: string(refused)},
+	)
+	path := writeDecl(t, t.TempDir(), "libre.yaml", `
+name: Translate
+description: Translates text into another language with LibreTranslate.
+effect: read-only
+parameters:
+  type: object
+  properties:
+    text: {type: string}
+    target: {type: string, description: a language code such as en or de}
+  required: [text, target]
+http:
+  method: POST
+  url: `+srv.URL+`/translate
+  body: {q: "{text}", source: auto, target: "{target}", format: text}
+  error_pointer: /error
+response:
+  pointer: /translatedText
+`)
+	tool := loadOne(t, path, Options{HTTP: srv.Client(), UserAgent: "gear/test"})
+	if res, err := run(t, tool, `Translate("Bonjour!", "en")`); err != nil || res.Text != "Hello!" {
+		t.Errorf("Translate = %q, %v", res.Text, err)
+	}
+	_, err = run(t, tool, `Translate("Bonjour!", "lzh")`)
+	if err == nil || !strings.Contains(err.Error(), "refused the request with HTTP 400 Bad Request: lzh is not supported; check url in "+path) {
+		t.Errorf("err = %v", err)
 	}
 }

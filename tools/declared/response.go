@@ -195,3 +195,18 @@ func (r *response) extract(raw []byte) (string, error) {
 func shortJSONError(err error) string {
 	return strings.TrimPrefix(err.Error(), "json: ")
 }
+
+// reason reads a service's explanation out of an error answer's body
+// (webget.Service.Reason): the text at the pointer, or "" when the body
+// has none there.
+func (p *pointer) reason(body []byte) string {
+	var doc any
+	if json.Unmarshal(body, &doc) != nil {
+		return ""
+	}
+	v, err := p.resolve(doc)
+	if err != nil {
+		return ""
+	}
+	return jsonText(v)
+}
