@@ -172,7 +172,7 @@ func TestHTTPFailures(t *testing.T) {
 	srv := strictServer(t,
 		expect{method: "GET", path: "/big", headers: map[string]string{"X-Key": key}, reply: big},
 		expect{method: "GET", path: "/missing", headers: map[string]string{"X-Key": key}, reply: `{"results": []}`},
-		expect{method: "GET", path: "/echo", headers: map[string]string{"X-Key": key}, status: 401, reply: `{"detail": "bad key ` + key + `"}`},
+		expect{method: "GET", path: "/echo", headers: map[string]string{"X-Key": key}, status: 401, reply: `{"detail": "bad key ` + key + ` \u001b]0;pwned\u0007!"}`},
 		expect{method: "GET", path: "/big", headers: map[string]string{"X-Key": key}, reply: big[:100]},
 	)
 	dir := t.TempDir()
@@ -187,6 +187,7 @@ parameters:
 http:
   url: `+srv.URL+`/{page}
   headers: {X-Key: "${K}"}
+  error_pointer: /detail
   max_bytes: 1000
   timeout: 2s
 response:
@@ -196,7 +197,7 @@ response:
 	tests := []struct{ call, want string }{
 		{`Fetch("big")`, "sent more than 1000 bytes; check url in " + path + ", or raise max_bytes in " + path},
 		{`Fetch("missing")`, "the answer's list at /results has 0 items, none at index 0; check response: in " + path},
-		{`Fetch("echo")`, "refused the request with HTTP 401 Unauthorized"},
+		{`Fetch("echo")`, "refused the request with HTTP 401 Unauthorized: bad key [redacted] !; check url in " + path},
 		{`Fetch("big")`, "the answer is not JSON"},
 	}
 	for _, tc := range tests {

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/gear-chat/gear/sanitize"
 )
 
 // response says how a tool's answer text is read out of its raw output:
@@ -208,5 +210,5 @@ func (p *pointer) reason(body []byte) string {
 	if err != nil {
 		return ""
 	}
-	return jsonText(v)
+	return sanitize.Line(jsonText(v))
 }
