@@ -201,6 +201,16 @@ func TestDeclaredTranslateTool(t *testing.T) {
 	if code != cli.ExitOK || stdout != "你好，世界\n" || hits() != 1 {
 		t.Errorf("exit %d, stdout %q, stderr %q, %d requests", code, stdout, stderr, hits())
 	}
+	code, stdout, _ = runAskHTTP(t, hc, map[string]string{"XDG_CONFIG_HOME": home}, "tool", "--json", `TranslateToChinese("hello world")`)
+	var run struct {
+		Tool     string `json:"tool"`
+		Response string `json:"response"`
+		Data     string `json:"data"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &run); code != cli.ExitOK || err != nil ||
+		run.Tool != "TranslateToChinese" || run.Response != "你好，世界" || run.Data != "你好，世界" {
+		t.Errorf("--json: exit %d, %q (%v)", code, stdout, err)
+	}
 }
 
 // A declared tool's grounding: block reaches the offline engine: with it,

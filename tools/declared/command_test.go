@@ -96,6 +96,10 @@ command:
 	if err != nil || res.Text != `["--","a b","n=3"]` {
 		t.Errorf("with times: %q, %v", res.Text, err)
 	}
+	// JSON output is also structured data, for gear tool --json.
+	if d, ok := res.Data.([]any); !ok || len(d) != 3 || d[1] != "a b" {
+		t.Errorf("data %#v", res.Data)
+	}
 }
 
 // TestCommandRealProgram runs /usr/bin/printf (or /bin/echo).

@@ -291,8 +291,8 @@ response:
   pointer: /translatedText
 `)
 	tool := loadOne(t, path, Options{HTTP: srv.Client(), UserAgent: "gear/test"})
-	if res, err := run(t, tool, `Translate("Bonjour!", "en")`); err != nil || res.Text != "Hello!" {
-		t.Errorf("Translate = %q, %v", res.Text, err)
+	if res, err := run(t, tool, `Translate("Bonjour!", "en")`); err != nil || res.Text != "Hello!" || res.Data != "Hello!" {
+		t.Errorf("Translate = %q (data %v), %v", res.Text, res.Data, err)
 	}
 	_, err = run(t, tool, `Translate("Bonjour!", "lzh")`)
 	if err == nil || !strings.Contains(err.Error(), "refused the request with HTTP 400 Bad Request: lzh is not supported; check url in "+path) {

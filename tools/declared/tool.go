@@ -100,7 +100,32 @@ func (t *Tool) Run(ctx context.Context, call tools.Call) (tools.Result, error) {
 		}
 	}
 	text = strings.TrimRight(sanitize.Text(text), "\n\t ")
-	return tools.Result{Text: capText(text, MaxResultBytes)}, nil
+	return tools.Result{Text: capText(text, MaxResultBytes), Data: t.data(out)}, nil
+}
+
+// maxDataBytes bounds the output kept as structured data for scripts
+// (gear tool --json); a longer one gives its text only.
+const maxDataBytes = 64 << 10
+
+// data is the output as structured data when it is JSON: the value the
+// response pointer names, else the whole document. JSON output escapes
+// control characters, so it needs no sanitising.
+func (t *Tool) data(out []byte) any {
+	if len(out) > maxDataBytes {
+		return nil
+	}
+	var doc any
+	if json.Unmarshal(out, &doc) != nil {
+		return nil
+	}
+	if t.resp != nil && t.resp.pointer != nil {
+		v, err := t.resp.pointer.resolve(doc)
+		if err != nil {
+			return nil
+		}
+		return v
+	}
+	return doc
 }
 
 // capText cuts text at max bytes, on a rune boundary, and says so.
