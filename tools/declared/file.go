@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -18,6 +19,10 @@ import (
 // The keys of a tool's declaration.
 var toolKeys = []string{"name", "description", "family", "effect", "parameters", "examples",
 	"mock", "output_pattern", "grounding", "response", "http", "command"}
+
+// MaxDescription bounds a tool's description in characters, as for MCP
+// tools: it is read for every query.
+const MaxDescription = 1024
 
 // Limits on what a file may ask for: a declared deadline or cap above
 // these is refused, because a tool that waits an hour or reads a gigabyte
@@ -135,7 +140,7 @@ func parseTool(ps *problems, n *yaml.Node, path string, opts Options) *Tool {
 	}
 	name, _ := f.str(ps, "name")
 	if name == "" {
-		ps.at(n, "a tool needs a name: (a letter, then letters, digits or _)")
+		ps.at(n, "a tool needs a name: (a letter, digit or _, then letters, digits, _, . or -)")
 		return nil
 	}
 	ps.tool = name
@@ -144,6 +149,8 @@ func parseTool(ps *problems, n *yaml.Node, path string, opts Options) *Tool {
 	spec.Description = sanitize.Line(strings.TrimSpace(desc))
 	if spec.Description == "" {
 		ps.at(f.keyOr("description", n), "a tool needs a description: a sentence saying what it does and answers (grounding matches queries against it)")
+	} else if n := utf8.RuneCountInString(spec.Description); n > MaxDescription {
+		ps.at(f.values["description"], "description is %d characters; grounding and prompts read it for every query, so keep it to %d (a few sentences)", n, MaxDescription)
 	}
 	family, _ := f.str(ps, "family")
 	spec.Family = tools.Family(family)

@@ -58,6 +58,9 @@ func TestLoadProblems(t *testing.T) {
     command: {argv: [ls]}
   - name: Neither
     description: none
+  - name: Long
+    description: ` + strings.Repeat("word ", 300) + `
+    http: {url: "https://example.org"}
   - name: Odd
     description: odd
     effect: sometimes
@@ -69,7 +72,8 @@ func TestLoadProblems(t *testing.T) {
 				`2: tool Typo: a tool needs a description`,
 				`8: tool Both: a tool has exactly one executor; give http: or command:, not both`,
 				`9: tool Neither: a tool needs an executor`,
-				`13: tool Odd: effect "sometimes": want read-only, writes or costs`,
+				`12: tool Long: description is 1499 characters; grounding and prompts read it for every query, so keep it to 1024`,
+				`16: tool Odd: effect "sometimes": want read-only, writes or costs`,
 			},
 		},
 		{
