@@ -58,6 +58,10 @@ type Subject struct {
 	// asks for: the clock's words ask for a time, the weather's for a
 	// weather reading, arithmetic's for a number.
 	Answer Answer `json:"answer" yaml:"answer"`
+	// Example is a short example of the subject's answer ("sunny, 21
+	// °C", "10:30"): an offline engine's preliminary answer to a question
+	// of the subject has its shape (papers/gear.txt §3.2).
+	Example string `json:"example,omitempty" yaml:"example,omitempty"`
 	// Words are the words people use when they talk about the subject
 	// ("foggy", "forecast"), in any language; inflections are found by
 	// stemming.
@@ -79,9 +83,15 @@ type Subject struct {
 	// Idioms are fixed expressions that contain a word of the subject
 	// without being about it ("under the weather", "rain check").
 	Idioms []string `json:"idioms,omitempty" yaml:"idioms,omitempty"`
-	// Things are nouns that a word of the subject modifies without being
-	// about it ("a rain jacket", "hot coffee", "weather-resistant").
+	// Things are words that, right after a word of the subject, give it
+	// another sense: nouns it modifies ("a rain jacket", "hot coffee",
+	// "weather-resistant", "a time machine") and words of its other uses
+	// ("time off", "date of birth").
 	Things []string `json:"things,omitempty" yaml:"things,omitempty"`
+	// Modifiers are words that, right before a word of the subject, give
+	// it another sense ("vacation time", "on time", "due date", "pay
+	// day").
+	Modifiers []string `json:"modifiers,omitempty" yaml:"modifiers,omitempty"`
 	// Readings are the measures of the subject whose current value "the"
 	// and the measure ask for at the end of a question ("what's the
 	// humidity").

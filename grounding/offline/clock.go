@@ -53,7 +53,7 @@ func asksTime(a *analysis) bool {
 	}
 	// "what time do they have in Cairo", "what time of day is it in Lima":
 	// the clock's time (clockSense), somewhere or now.
-	if questionForm(a.query, a.toks) == formTime && (len(a.places) > 0 || a.hasWord("now", "there", "here", "currently")) {
+	if a.lx.questionForm(a.query, a.toks) == formTime && (len(a.places) > 0 || a.hasWord("now", "there", "here", "currently")) {
 		return true
 	}
 	if a.clockAtPlace() || a.dayState() || a.zoneDifference() || a.callingNow() {
@@ -68,7 +68,7 @@ func asksTime(a *analysis) bool {
 func (a *analysis) clockAtPlace() bool {
 	for i := 0; i+2 < len(a.toks); i++ {
 		switch w := a.toks[i].text; {
-		case w == "clock" || w == "time" && clockSense(a.toks, i) || a.lx.askingWords[tools.AnswerTime][w]:
+		case w == "clock" || w == "time" && a.lx.clockSense(a.toks, i) || a.lx.askingWords[tools.AnswerTime][w]:
 		case w == "hour" && i > 0 && (a.toks[i-1].text == "the" || a.toks[i-1].text == "what" || a.toks[i-1].text == "which"):
 		default:
 			continue

@@ -93,7 +93,20 @@ const (
 
 // EncoderModel names the encoder in the embedding cache; bump it whenever
 // the features change, so stale vectors are never compared with new ones.
+// An engine's vectors also depend on its library's hints (the subjects a
+// word belongs to, the dimensions they take), so the name an engine gives
+// the cache (Engine.Model) adds a digest of them.
 const EncoderModel = "gear-offline-lexical-v4"
+
+// IsEncoderModel reports whether a cache model name is the offline
+// encoder's, over any library.
+func IsEncoderModel(model string) bool {
+	return model == EncoderModel || strings.HasPrefix(model, EncoderModel+"@")
+}
+
+// Model is the engine's encoder's name in the embedding cache: EncoderModel
+// and a digest of the lexicon its library's hints give it.
+func (e *Engine) Model() string { return EncoderModel + "@" + e.lex.digest }
 
 // Embed encodes each text.
 func (e *Engine) Embed(ctx context.Context, texts []string) ([][]float32, error) {
@@ -128,7 +141,7 @@ func (e *Engine) features(a *analysis) ([]string, []float64) {
 		counts = append(counts, w)
 	}
 	text, toks := a.query, a.toks
-	form := questionForm(text, toks)
+	form := e.lex.questionForm(text, toks)
 	// shape adds the subject that answers a shape of answer, when a tool
 	// has one.
 	shape := func(s tools.Answer) {
@@ -194,7 +207,7 @@ func (e *Engine) features(a *analysis) ([]string, []float64) {
 				add(personalFeature, personalWeight)
 			}
 			s := stem(w)
-			if s == "time" && !clockSense(toks, i) || (s == "date" || s == "dai") && !calendarSense(toks, i) ||
+			if s == "time" && !e.lex.clockSense(toks, i) || (s == "date" || s == "dai") && !e.lex.calendarSense(toks, i) ||
 				a.isWeatherConcept(w) && !a.weatherSense(i) || (a.command || a.aboutConcept()) && e.lex.subjectWord(w) {
 				// "vacation time", "next time", "due date", "pay day", "a
 				// rain jacket", "under the weather": not the clock, the

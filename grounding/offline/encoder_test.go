@@ -139,7 +139,7 @@ func TestQuestionForm(t *testing.T) {
 		"play some jazz":                            "",
 	}
 	for q, want := range tests {
-		if got := questionForm(q, tokenize(q)); got != want {
+		if got := testEngine().lex.questionForm(q, tokenize(q)); got != want {
 			t.Errorf("%q: %q, want %q", q, got, want)
 		}
 	}

@@ -52,3 +52,33 @@ func TestForLibrary(t *testing.T) {
 		t.Error("ForLibrary changed the engine it was called on")
 	}
 }
+
+// TestAnswerExamples: the preliminary answer has the shape of the
+// library's own example of that shape.
+func TestAnswerExamples(t *testing.T) {
+	clock := tools.Spec{Name: "Clock", Family: "clock", Description: "the time", OutputPattern: "time",
+		Hints: tools.Hints{Subjects: []tools.Subject{{Name: "clock", Answer: tools.AnswerTime, Example: "7:45 pm",
+			Words: []string{"time", "clock"}, Cues: []string{"time is it"}}}}}
+	e := New(Options{Tools: []tools.Spec{clock}})
+	if got, _ := e.Preliminary(context.Background(), "what time is it in Oslo"); got != "7:45 pm" {
+		t.Errorf("preliminary %q, want the clock's example", got)
+	}
+	if got, _ := New(Options{}).Preliminary(context.Background(), "how many legs does a spider have"); got != shapeNumber {
+		t.Errorf("preliminary %q with no hints, want %q", got, shapeNumber)
+	}
+}
+
+// TestModelNamesTheLibrary: the encoder's cache name changes with the
+// library's hints, so vectors of one library are never read for another.
+func TestModelNamesTheLibrary(t *testing.T) {
+	a, b := New(Options{Tools: builtinSpecs()}), New(Options{Tools: builtinSpecs()[:1]})
+	if a.Model() == b.Model() {
+		t.Errorf("two libraries, one cache name %q", a.Model())
+	}
+	if a.Model() != New(Options{Tools: builtinSpecs()}).Model() {
+		t.Error("one library, two cache names")
+	}
+	if !IsEncoderModel(a.Model()) || !IsEncoderModel(EncoderModel) || IsEncoderModel("text-embedding-3-small") {
+		t.Error("IsEncoderModel")
+	}
+}

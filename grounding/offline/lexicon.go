@@ -1,7 +1,10 @@
 package offline
 
 import (
+	"encoding/json"
+	"hash/fnv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gear-chat/gear/tools"
@@ -66,9 +69,12 @@ type lexicon struct {
 	// The senses of the subjects' words (weather.go), from the tools'
 	// hints: idioms, the things a subject's word modifies without being
 	// about it, the measures, the conditions.
-	idioms                                 [][]string
-	things, conditions, readings, gradable map[string]bool
-	mediaNouns                             map[string]bool
+	idioms                         [][]string
+	conditions, readings, gradable map[string]bool
+	// things and modifiers are the words after and before a word of a
+	// subject that give it another sense, by the subject's shape.
+	things, modifiers map[tools.Answer]map[string]bool
+	mediaNouns        map[string]bool
 	// asking are the tools' phrases that ask for an answer of a shape
 	// (multilingual.go), askingWords the single words among them.
 	asking          map[tools.Answer][][]string
@@ -93,6 +99,10 @@ type lexicon struct {
 	// answer, in the library's order; shapeOf the other way.
 	shapes  map[tools.Answer][]string
 	shapeOf map[string]tools.Answer
+	// examples are the first example of an answer of each shape.
+	examples map[tools.Answer]string
+	// digest identifies the hints the lexicon was built from (Model).
+	digest string
 	// slots gives each fixed feature (concepts, question forms, personal,
 	// number) a dimension of its own.
 	slots map[string]int
@@ -101,8 +111,8 @@ type lexicon struct {
 // newLexicon builds the lexicon from the tools' hints.
 func newLexicon(specs []tools.Spec) *lexicon {
 	lx := &lexicon{stop: setOf(stopWordList), concepts: map[string][]string{}, exact: map[string][]string{}, slots: map[string]int{},
-		shapes: map[tools.Answer][]string{}, shapeOf: map[string]tools.Answer{},
-		things: map[string]bool{}, conditions: map[string]bool{}, readings: map[string]bool{}, gradable: map[string]bool{},
+		shapes: map[tools.Answer][]string{}, shapeOf: map[string]tools.Answer{}, examples: map[tools.Answer]string{},
+		things: map[tools.Answer]map[string]bool{}, modifiers: map[tools.Answer]map[string]bool{}, conditions: map[string]bool{}, readings: map[string]bool{}, gradable: map[string]bool{},
 		states: map[string]bool{}, asking: map[tools.Answer][][]string{}, cues: map[tools.Answer][]string{}, questionOpeners: map[tools.Answer][]string{}, askingWords: map[tools.Answer]map[string]bool{}}
 	slot := func(f string) {
 		if _, ok := lx.slots[f]; !ok {
@@ -142,6 +152,9 @@ func newLexicon(specs []tools.Spec) *lexicon {
 	for _, spec := range specs {
 		for _, sub := range spec.Hints.Subjects {
 			slot("c:" + sub.Name)
+			if _, ok := lx.examples[sub.Answer]; !ok && sub.Example != "" {
+				lx.examples[sub.Answer] = sub.Example
+			}
 			if _, ok := lx.shapeOf[sub.Name]; !ok {
 				lx.shapeOf[sub.Name] = sub.Answer
 				lx.shapes[sub.Answer] = append(lx.shapes[sub.Answer], sub.Name)
@@ -152,7 +165,7 @@ func newLexicon(specs []tools.Spec) *lexicon {
 			for _, list := range []struct {
 				words []string
 				set   map[string]bool
-			}{{sub.Things, lx.things}, {sub.Conditions, lx.conditions}, {sub.Readings, lx.readings}, {sub.Gradable, lx.gradable}, {sub.States, lx.states}} {
+			}{{sub.Conditions, lx.conditions}, {sub.Readings, lx.readings}, {sub.Gradable, lx.gradable}, {sub.States, lx.states}} {
 				for _, w := range list.words {
 					list.set[w] = true
 				}
@@ -167,6 +180,17 @@ func newLexicon(specs []tools.Spec) *lexicon {
 						}
 						lx.askingWords[sub.Answer][p] = true
 					}
+				}
+			}
+			for _, list := range []struct {
+				words []string
+				sets  map[tools.Answer]map[string]bool
+			}{{sub.Things, lx.things}, {sub.Modifiers, lx.modifiers}} {
+				if list.sets[sub.Answer] == nil {
+					list.sets[sub.Answer] = map[string]bool{}
+				}
+				for _, w := range list.words {
+					list.sets[sub.Answer][w] = true
 				}
 			}
 			for _, c := range sub.Cues {
@@ -198,6 +222,7 @@ func newLexicon(specs []tools.Spec) *lexicon {
 	for shape, list := range lx.asking {
 		lx.asking[shape] = longestFirst(list)
 	}
+	lx.digest = hintsDigest(specs)
 	lx.idioms = phrases(strings.Join(idioms, "|"))
 	lx.typoTargets = spellings
 	slot(personalFeature)
@@ -269,4 +294,18 @@ func (lx *lexicon) subjectWord(w string) bool {
 		}
 	}
 	return false
+}
+
+// hintsDigest is a short digest of the hints' subjects, in order: two
+// libraries with the same subjects give the same vectors.
+func hintsDigest(specs []tools.Spec) string {
+	h := fnv.New64a()
+	for _, spec := range specs {
+		for _, sub := range spec.Hints.Subjects {
+			b, _ := json.Marshal(sub) // plain data: never fails
+			h.Write(b)
+			h.Write([]byte{0})
+		}
+	}
+	return strconv.FormatUint(h.Sum64(), 36)
 }

@@ -87,7 +87,7 @@ func worldQuestion(a *analysis) (span, frame, bool) {
 		if !worldSpan(a, q) || !worldContext(a, q, c.from) || isSchedule(a.toks, head, c.to) {
 			return span{}, frameOther, false
 		}
-		switch questionForm(a.query, a.toks[q.from:q.to]) {
+		switch a.lx.questionForm(a.query, a.toks[q.from:q.to]) {
 		case formTime, formDate:
 			return span{}, frameOther, false // "what time is it", "what day is it": the clock's, not a reference work's
 		}

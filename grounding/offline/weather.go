@@ -62,7 +62,7 @@ func (a *analysis) weatherSense(i int) bool {
 	if a.lx.isPersonalAt(a.toks, i+1) && w != "this" && w != "these" {
 		return false // "freeze my card", "warm you up"
 	}
-	return !a.lx.things[w] // "a rain jacket", "a cool song"
+	return !a.lx.things[tools.AnswerWeather][w] // "a rain jacket", "a cool song"
 }
 
 // placeAt reports whether a place mention starts at byte offset pos.
@@ -111,7 +111,7 @@ func (a *analysis) isWeatherConcept(w string) bool {
 // AC"), nor is one in a request for an action ("play stormy weather") or
 // in a question about a person ("who sang Stormy Weather").
 func (e *Engine) asksWeather(a *analysis) bool {
-	if a.command || questionForm(a.query, a.toks) == askPerson || a.aboutConcept() {
+	if a.command || a.lx.questionForm(a.query, a.toks) == askPerson || a.aboutConcept() {
 		return false // "who sang Stormy Weather", "the difference between weather and climate"
 	}
 	if a.foreignWeather || a.conditionsOut() {

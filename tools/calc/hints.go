@@ -18,9 +18,10 @@ var hints = sync.OnceValue(func() tools.Hints {
 	return tools.Hints{
 		Aliases: tools.EmbeddedList(hintFiles, "calc-aliases"),
 		Subjects: []tools.Subject{{
-			Name:   "arithmetic",
-			Answer: tools.AnswerNumber,
-			Words:  tools.EmbeddedList(hintFiles, "arithmetic-words"),
+			Name:    "arithmetic",
+			Answer:  tools.AnswerNumber,
+			Example: "12",
+			Words:   tools.EmbeddedList(hintFiles, "arithmetic-words"),
 		}},
 	}
 })

@@ -19,18 +19,24 @@ var subjects = sync.OnceValue(func() []tools.Subject {
 	return []tools.Subject{{
 		Name:      "clock",
 		Answer:    tools.AnswerTime,
+		Example:   "10:30",
 		Words:     tools.EmbeddedList(hintFiles, "clock-words"),
 		Cues:      tools.EmbeddedList(hintFiles, "clock-cues"),
 		Openers:   tools.EmbeddedList(hintFiles, "clock-openers"),
+		Things:    tools.EmbeddedList(hintFiles, "clock-things"),
+		Modifiers: tools.EmbeddedList(hintFiles, "clock-modifiers"),
 		Asking:    tools.EmbeddedList(hintFiles, "clock-asking"),
 		States:    tools.EmbeddedList(hintFiles, "clock-states"),
 		Spellings: tools.EmbeddedList(hintFiles, "clock-spellings"),
 	}, {
 		Name:      "calendar",
 		Answer:    tools.AnswerDate,
+		Example:   "2024-05-01",
 		Words:     tools.EmbeddedList(hintFiles, "calendar-words"),
 		Cues:      tools.EmbeddedList(hintFiles, "calendar-cues"),
 		Openers:   tools.EmbeddedList(hintFiles, "calendar-openers"),
+		Things:    tools.EmbeddedList(hintFiles, "calendar-things"),
+		Modifiers: tools.EmbeddedList(hintFiles, "calendar-modifiers"),
 		Spellings: tools.EmbeddedList(hintFiles, "calendar-spellings"),
 	}}
 })

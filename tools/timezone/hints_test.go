@@ -12,8 +12,8 @@ func TestHintLists(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(names) != 11 {
-		t.Errorf("lists %v, want 11", names)
+	if len(names) != 15 {
+		t.Errorf("lists %v, want 15", names)
 	}
 	for _, spec := range []tools.Spec{NewCurrentTime(Options{}).Spec(), NewConverter(Options{}).Spec()} {
 		if err := spec.Hints.Validate(spec.Params); err != nil {
@@ -22,6 +22,10 @@ func TestHintLists(t *testing.T) {
 		clock, calendar := spec.Hints.Subjects[0], spec.Hints.Subjects[1]
 		if clock.Answer != tools.AnswerTime || !slices.Contains(clock.Words, "o'clock") || !slices.Contains(clock.Asking, "quelle heure") {
 			t.Errorf("%s: clock subject %+v", spec.Name, clock)
+		}
+		if !slices.Contains(clock.Modifiers, "vacation") || !slices.Contains(clock.Things, "machine") ||
+			!slices.Contains(calendar.Modifiers, "due") || !slices.Contains(calendar.Things, "off") {
+			t.Errorf("%s: the other senses of time and date are missing", spec.Name)
 		}
 		if !slices.Contains(clock.States, "lunchtime") {
 			t.Errorf("%s: clock states lack lunchtime", spec.Name)

@@ -22,6 +22,7 @@ var searchHints = sync.OnceValue(func() tools.Hints {
 		Subjects: []tools.Subject{{
 			Name:       "weather",
 			Answer:     tools.AnswerWeather,
+			Example:    "sunny, 21 °C",
 			Words:      tools.EmbeddedList(hintFiles, "weather-words"),
 			Cues:       tools.EmbeddedList(hintFiles, "weather-cues"),
 			Asking:     tools.EmbeddedList(hintFiles, "weather-asking"),
