@@ -318,3 +318,30 @@ command:
 		t.Error("grounding ran the tool")
 	}
 }
+
+// A declared tool with a string parameter and grounding hints, from the
+// docs' example file, is grounded, called and answered offline from a
+// natural request: the offline engine reads the text to translate out of
+// it by the parameter's type.
+func TestAskOfflineDeclaredTranslation(t *testing.T) {
+	body, err := os.ReadFile(filepath.Join("testdata", "declared", "get_en_zh-CN_hello_world.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, hits := replayOnly(t, "/get", "langpair=en%7Czh-CN&q=hello+world", body)
+	home, _ := installDeclared(t, "translate-zh.yaml", "https://api.mymemory.translated.net", srv.URL)
+	hc := &http.Client{Transport: onlyHost{t, strings.TrimPrefix(srv.URL, "http://")}}
+	code, stdout, stderr := runAskHTTP(t, hc, map[string]string{"XDG_CONFIG_HOME": home, "PATH": os.Getenv("PATH")},
+		"ask", "--offline", "translate hello world into Chinese")
+	if code != cli.ExitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	for _, want := range []string{"你好，世界\n", "— TranslateToChinese", "· confidence ", "offline grounding"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout %q lacks %q", stdout, want)
+		}
+	}
+	if hits() == 0 {
+		t.Error("the tool never reached the service")
+	}
+}
