@@ -56,6 +56,8 @@ type app struct {
 	offline    bool
 	models     modelFlags
 	cfg        config.Config
+	// declared are the tools declared in YAML files (declared.go).
+	declared declaredTools
 	// places loads the gazetteer on first use, once per invocation, for
 	// the tools and the offline grounding engine alike.
 	places func() (*place.Gazetteer, error)
@@ -132,6 +134,7 @@ On a terminal, gear without a command opens the chat window.`,
 	pf.StringVar(&a.configPath, "config", "", "config file (default $XDG_CONFIG_HOME/gear/config.yaml)")
 	pf.StringVar(&a.dbPath, "db", "", "history database (default $XDG_DATA_HOME/gear/gear.db)")
 	pf.BoolVar(&a.offline, "offline", false, "use the built-in offline engine for every model role")
+	a.declared.register(pf)
 	a.models.register(pf)
 	root.AddCommand(
 		a.versionCommand(),
