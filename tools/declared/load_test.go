@@ -149,7 +149,7 @@ func TestLoadProblems(t *testing.T) {
 			wantErrs: []string{
 				`7: tool Sq: example call Sq("two") does not parse`,
 				`10: tool Sq: arguments: "m" is not a parameter (its parameters: n)`,
-				`16: tool Bounded: example call Bounded(11): argument n does not fit the tool's schema: maximum: got 11, want 10`,
+				`16: tool Bounded: example call Bounded(11) does not parse: at column 9: expected an integer from 1 to 10 for n, found 11`,
 				`20: tool BadSchema: parameters: not valid JSON Schema at /properties/n/minimum: got string, want number`,
 				`28: tool Gap: arguments: b is given but a, which comes before it, is not; give a too`,
 				`36: tool Flag: parameters: input schema at /required/1: "off" is required but not among the properties`,
