@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -19,9 +18,9 @@ import (
 )
 
 func (a *app) askCommand() *cobra.Command {
-	var asJSON, chat, direct, baseline, yes bool
+	var asJSON, chat, direct, baseline, yes, cont bool
 	cmd := &cobra.Command{
-		Use:   "ask QUERY",
+		Use:   "ask [QUERY]",
 		Short: "Answer one query (route, ground, call the tool under the machine, answer) without the chat window",
 		Long: `gear ask runs one turn of the chat: routing ("does this need a tool?"),
 GEAR grounding (which tool, how sure), the call emitted under the ToolDec
@@ -42,10 +41,15 @@ grounding confidence. The turn is recorded in the history like a chat turn.
 The query may also start with /GEAR (direct), @TallChatBot (chat), or be
 an exact call: gear ask '/GEAR Calculator(86 - 48 - 9)'.
 
+Text piped in is read as well: with no QUERY it is the query
+(echo "what is 2+2" | gear ask); with one, it follows the query as its
+context (cat notes.txt | gear ask "summarise this"). -c/--continue adds the
+turn to the last conversation instead of starting a new one.
+
 Without a chat model (see gear config), gear still grounds and runs tools
 offline — calculator, clock, time zones — and says when a question needs a
 model endpoint.`,
-		Args: cobra.MinimumNArgs(1),
+		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var mode agent.Mode
 			var named []string
@@ -61,7 +65,11 @@ model endpoint.`,
 			if n := len(named); n > 1 {
 				return usageErrorf("%s and %s cannot be used together: choose one mode", strings.Join(named[:n-1], ", "), named[n-1])
 			}
-			return a.ask(cmd.Context(), strings.Join(args, " "), mode, yes, asJSON)
+			text, err := a.askText(args)
+			if err != nil {
+				return err
+			}
+			return a.ask(cmd.Context(), askOptions{text: text, mode: mode, yes: yes, json: asJSON, cont: cont})
 		},
 	}
 	f := cmd.Flags()
@@ -70,12 +78,53 @@ model endpoint.`,
 	f.BoolVar(&direct, "direct", false, "show the tool's response as is (the paper's /GEAR)")
 	f.BoolVar(&baseline, "baseline", false, "answer with the chat model alone, no tools")
 	f.BoolVar(&yes, "yes", false, "run the top tool without asking when grounding is unsure")
+	f.BoolVarP(&cont, "continue", "c", false, "continue the last conversation")
 	return cmd
+}
+
+// maxPipedInput bounds what gear ask reads from a pipe: a model's context
+// holds far less, and a mistaken pipe (a disk image) must not fill memory.
+const maxPipedInput = 256 << 10
+
+// askText is the query: the arguments, then what was piped in, if any.
+func (a *app) askText(args []string) (string, error) {
+	query := strings.TrimSpace(strings.Join(args, " "))
+	var piped string
+	if !a.deps.StdinIsTerminal && a.deps.Stdin != nil {
+		data, err := io.ReadAll(io.LimitReader(a.deps.Stdin, maxPipedInput+1))
+		if err != nil {
+			return "", fmt.Errorf("reading standard input: %w", err)
+		}
+		if len(data) > maxPipedInput {
+			return "", usageErrorf("the text piped in is over %d KiB: pass a shorter part (head -c, grep) or ask about the file by name", maxPipedInput>>10)
+		}
+		piped = strings.TrimSpace(string(data))
+	}
+	switch {
+	case query == "" && piped == "":
+		return "", usageErrorf("nothing to ask: give a query (gear ask \"what is 2+2\") or pipe one in (echo \"what is 2+2\" | gear ask)")
+	case piped == "":
+		return query, nil
+	case query == "":
+		return piped, nil
+	}
+	return query + "\n\n" + piped, nil
+}
+
+// askOptions are one gear ask's choices.
+type askOptions struct {
+	text string
+	// mode is empty for the study phase's default.
+	mode      agent.Mode
+	yes, json bool
+	// cont continues the last conversation.
+	cont bool
 }
 
 // ask runs one turn and prints it. An empty mode is the study phase's
 // default: baseline in a study's baseline phase, else chat.
-func (a *app) ask(ctx context.Context, text string, mode agent.Mode, yes, asJSON bool) error {
+func (a *app) ask(ctx context.Context, o askOptions) error {
+	text, mode, yes, asJSON := o.text, o.mode, o.yes, o.json
 	st, err := a.openStore(ctx)
 	if err != nil {
 		return err
@@ -101,7 +150,18 @@ func (a *app) ask(ctx context.Context, text string, mode agent.Mode, yes, asJSON
 	case agent.InputCommand:
 		return usageErrorf("/%s is a chat window command; gear ask takes a query, /GEAR <query> or /GEAR ToolName(args)", sanitize.Line(in.Command))
 	}
-	turn := ag.Start(ctx, agent.Request{Text: text, Mode: mode, Yes: yes})
+	req := agent.Request{Text: text, Mode: mode, Yes: yes}
+	if o.cont {
+		convs, err := st.Conversations(ctx, 1)
+		if err != nil {
+			return err
+		}
+		if len(convs) == 0 {
+			return usageErrorf("--continue: there is no conversation yet to continue; ask without -c to start one")
+		}
+		req.Conversation = convs[0].ID
+	}
+	turn := ag.Start(ctx, req)
 	p := askPrinter{out: a.deps.Stdout, errw: a.deps.Stderr, json: asJSON}
 	for {
 		ev, ok := turn.Next()
@@ -110,7 +170,12 @@ func (a *app) ask(ctx context.Context, text string, mode agent.Mode, yes, asJSON
 		}
 		switch e := ev.(type) {
 		case agent.ConfirmationNeeded:
-			choice := a.confirmTool(e.Confirmation)
+			choice, err := a.confirmTool(ctx, e.Confirmation)
+			if err != nil {
+				turn.Cancel()
+				p.endLine()
+				return err
+			}
 			if err := turn.Confirm(choice); err != nil {
 				return err
 			}
@@ -145,31 +210,34 @@ func (a *app) ask(ctx context.Context, text string, mode agent.Mode, yes, asJSON
 
 // confirmTool answers the confidence gate: interactively on a terminal,
 // else without a tool (--yes would have run the top candidate).
-func (a *app) confirmTool(c agent.Confirmation) string {
+func (a *app) confirmTool(ctx context.Context, c agent.Confirmation) (string, error) {
 	w := a.deps.Stderr
 	top := c.Candidates[0]
-	if !a.deps.IsTerminal || a.deps.Stdin == nil || !stdinIsTerminal(a.deps.Stdin) {
+	if !a.deps.IsTerminal || a.deps.Stdin == nil || !a.deps.StdinIsTerminal {
 		fmt.Fprintf(w, "note: grounding is only %.1f%% sure of %s (below agent.confirm_below, %.1f%%), so no tool was run; run again with --yes to use it\n",
 			top.Confidence*100, top.Tool, c.Threshold*100)
-		return agent.NoTool
+		return agent.NoTool, nil
 	}
 	fmt.Fprintf(w, "Grounding is only %s sure. Which tool?\n", pct(top.Confidence))
 	for i, cand := range c.Candidates {
 		fmt.Fprintf(w, "  %d. %s (%s)\n", i+1, cand.Tool, pct(cand.Confidence))
 	}
 	fmt.Fprint(w, "Enter runs 1, a number picks another, n answers without a tool: ")
-	line, _ := bufio.NewReader(a.deps.Stdin).ReadString('\n')
-	line = strings.TrimSpace(line)
+	line, err := readAnswer(ctx, a.deps.Stdin)
+	if err != nil {
+		fmt.Fprintln(w)
+		return "", err
+	}
 	switch {
 	case line == "":
-		return top.Tool
+		return top.Tool, nil
 	case strings.EqualFold(line, "n"), strings.EqualFold(line, "no"):
-		return agent.NoTool
+		return agent.NoTool, nil
 	}
 	if n, err := strconv.Atoi(line); err == nil && n >= 1 && n <= len(c.Candidates) {
-		return c.Candidates[n-1].Tool
+		return c.Candidates[n-1].Tool, nil
 	}
-	return agent.NoTool
+	return agent.NoTool, nil
 }
 
 // askPrinter prints a turn as it runs: notices on stderr, the answer on

@@ -140,7 +140,7 @@ func TestAskUsage(t *testing.T) {
 		stderr string
 		stdout string
 	}{
-		{[]string{"ask"}, cli.ExitUsage, "requires at least 1 arg", ""},
+		{[]string{"ask"}, cli.ExitUsage, "nothing to ask", ""},
 		{[]string{"ask", "--direct", "--baseline", "x"}, cli.ExitUsage, "--direct and --baseline cannot be used together", ""},
 		{[]string{"ask", "--chat", "--direct", "x"}, cli.ExitUsage, "--chat and --direct cannot be used together", ""},
 		{[]string{"ask", "--baseline", "--chat", "x"}, cli.ExitUsage, "--chat and --baseline cannot be used together", ""},

@@ -46,6 +46,10 @@ type Deps struct {
 	Now  func() time.Time
 	// IsTerminal reports whether stdout is an interactive terminal.
 	IsTerminal bool
+	// StdinIsTerminal reports whether stdin is one: when it is not, gear
+	// ask reads its query (or context) from it, and nobody can answer a
+	// prompt.
+	StdinIsTerminal bool
 }
 
 // app is one invocation: its dependencies and the global flags.
@@ -117,10 +121,8 @@ On a terminal, gear without a command opens the chat window.`,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
 			return a.loadConfig()
 		},
+		Args: rootArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return usageErrorf("unknown command %q (gear --help lists them)", args[0])
-			}
 			if a.deps.IsTerminal {
 				return a.chat(cmd.Context())
 			}
@@ -149,6 +151,7 @@ On a terminal, gear without a command opens the chat window.`,
 		a.tuneCommand(),
 		a.replayCommand(),
 	)
+	finishCommands(root)
 	return root
 }
 
@@ -185,10 +188,6 @@ func exitCode(err error) int {
 	var te *tools.UnknownToolError
 	switch {
 	case errors.As(err, &ue), errors.As(err, &se), errors.As(err, &te), tools.IsInput(err):
-		return ExitUsage
-	case strings.HasPrefix(err.Error(), "unknown command"), strings.HasPrefix(err.Error(), "unknown flag"),
-		strings.Contains(err.Error(), "accepts "), strings.Contains(err.Error(), "requires at least"):
-		// cobra's own argument errors are usage errors.
 		return ExitUsage
 	}
 	return ExitFailure
