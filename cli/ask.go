@@ -137,7 +137,16 @@ func (a *app) ask(ctx context.Context, o askOptions) error {
 		}
 		mode = agent.Mode(m)
 	}
-	ag, err := a.newAgent(ctx, st)
+	// A server that is down is said once, here; what works without it
+	// still answers.
+	warnings, chatDown, err := a.checkServers(ctx)
+	if err != nil {
+		return err
+	}
+	for _, w := range warnings {
+		fmt.Fprintln(a.deps.Stderr, "warning: "+oneLine(w))
+	}
+	ag, err := a.buildAgent(ctx, st, chatDown)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,12 @@ import (
 // --offline), GEAR's engine as `gear ground` builds it (model or offline),
 // and the history (st may be nil: nothing recorded).
 func (a *app) newAgent(ctx context.Context, st *store.Store) (*agent.Agent, error) {
+	return a.buildAgent(ctx, st, nil)
+}
+
+// buildAgent is newAgent; a non-nil chatDown leaves the chat model out
+// (its server cannot serve), so the tools answer on their own.
+func (a *app) buildAgent(ctx context.Context, st *store.Store, chatDown error) (*agent.Agent, error) {
 	reg, err := a.registry()
 	if err != nil {
 		return nil, err
@@ -41,7 +47,7 @@ func (a *app) newAgent(ctx context.Context, st *store.Store) (*agent.Agent, erro
 	}
 	gopts := a.groundingOptions()
 	if st != nil {
-		gopts.Cache = st
+		gopts.Cache = a.groundingCache(st)
 	}
 	ac := agent.Config{Tools: reg, Grounding: ge, GroundingOptions: gopts, Engines: eng,
 		ConfirmBelow: cfg.Agent.ConfirmBelow, ContextTokens: cfg.Agent.ContextTokens}
@@ -52,9 +58,14 @@ func (a *app) newAgent(ctx context.Context, st *store.Store) (*agent.Agent, erro
 	if err != nil {
 		return nil, err
 	}
-	if chat != nil {
+	switch {
+	case chat != nil && chatDown != nil:
+		ac.ChatUnavailable = "its server did not answer gear's check at start"
+		eng.Chat = store.RoleModel{Engine: store.EngineOffline, Model: store.EngineOffline}
+		ac.Engines = eng
+	case chat != nil:
 		ac.Chat = agent.ChatClient(chat)
-	} else {
+	default:
 		ac.ChatUnavailable = llm.Resolve(cfg, llm.RoleChat).OfflineReason
 	}
 	return agent.New(ac)
@@ -77,4 +88,16 @@ func (a *app) llmClient(role llm.Role) (*llm.Client, error) {
 	}
 	a.clients[role] = c
 	return c, nil
+}
+
+// checkServers pings the model servers (once per invocation) and returns
+// a line for each that cannot serve, and why the chat model cannot (nil
+// when it can, or when there is none).
+func (a *app) checkServers(ctx context.Context) (warnings []string, chatDown error, err error) {
+	servers, err := a.serverChecks()
+	if err != nil {
+		return nil, nil, err
+	}
+	down := servers.check(ctx)
+	return fallbackWarnings(down), down[llm.RoleChat], nil
 }

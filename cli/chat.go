@@ -2,8 +2,10 @@ package cli
 
 import (
 	"context"
+	"errors"
 
 	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/llm"
 	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/survey"
 	"github.com/gear-chat/gear/ui"
@@ -37,6 +39,43 @@ func (a *app) chatOptions(ctx context.Context, st *store.Store) (ui.Options, err
 	if err != nil {
 		return ui.Options{}, err
 	}
-	return ui.Options{Agent: ui.FromAgent(ag), History: st, Survey: a.surveyOpener(st), Mode: agent.Mode(survey.ModeFor(study.Phase)),
-		StudyPhase: study.Phase, Resume: true, Now: a.deps.Now}, nil
+	opts := ui.Options{Agent: ui.FromAgent(ag), History: st, Survey: a.surveyOpener(st), Mode: agent.Mode(survey.ModeFor(study.Phase)),
+		StudyPhase: study.Phase, Resume: true, Now: a.deps.Now}
+	servers, err := a.serverChecks()
+	if err != nil {
+		return ui.Options{}, err
+	}
+	if len(servers.roles) == 0 {
+		return opts, nil
+	}
+	// The servers are checked in the background once the window is up; a
+	// chat model that cannot answer leaves the turns to an agent without
+	// it, so the tools still answer.
+	opts.Check = func(ctx context.Context) []string {
+		warnings, _, _ := a.checkServers(ctx)
+		return warnings
+	}
+	if c, _ := a.llmClient(llm.RoleChat); c != nil {
+		toolsOnly, err := a.buildAgent(ctx, st, errors.New("its server did not answer"))
+		if err != nil {
+			return ui.Options{}, err
+		}
+		opts.Agent = checkedAgent{Agent: opts.Agent, toolsOnly: ui.FromAgent(toolsOnly), servers: servers}
+	}
+	return opts, nil
+}
+
+// checkedAgent starts each turn on the agent with the chat model while
+// its server answers, else on the one without it.
+type checkedAgent struct {
+	ui.Agent
+	toolsOnly ui.Agent
+	servers   *serverCheck
+}
+
+func (c checkedAgent) Start(ctx context.Context, req agent.Request) ui.Turn {
+	if c.servers.check(ctx)[llm.RoleChat] != nil {
+		return c.toolsOnly.Start(ctx, req)
+	}
+	return c.Agent.Start(ctx, req)
 }

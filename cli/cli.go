@@ -65,6 +65,11 @@ type app struct {
 	places func() (*place.Gazetteer, error)
 	// clients are the model roles' clients, made on first use (llmClient).
 	clients map[llm.Role]*llm.Client
+	// servers checks the model servers once; fallback is the model
+	// grounding engine's switch to the offline one (nil with the offline
+	// engine).
+	servers  *serverCheck
+	fallback *groundingFallback
 }
 
 // newApp makes one invocation's app. Tests that drive commands from

@@ -96,4 +96,8 @@ type Options struct {
 	Now func() time.Time
 	// Location is the time zone dates are shown in; nil means time.Local.
 	Location *time.Location
+	// Check, when set, runs once in the background at start (a quick
+	// check of the model servers); each line it returns is shown once,
+	// as a warning.
+	Check func(ctx context.Context) []string
 }

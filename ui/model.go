@@ -39,6 +39,7 @@ type Model struct {
 	now          func() time.Time
 	loc          *time.Location
 	resume       bool
+	check        func(context.Context) []string
 	dbLabel      string
 	studyPhase   string
 
@@ -83,7 +84,7 @@ func New(ctx context.Context, opts Options) (*Model, error) {
 	}
 	m := &Model{ctx: ctx, agent: opts.Agent, history: opts.History, surveyOpener: opts.Survey,
 		specs: opts.Agent.Specs(), engines: opts.Agent.Engines(), now: opts.Now, loc: opts.Location,
-		resume: opts.Resume, mode: opts.Mode, studyPhase: cleanLine(opts.StudyPhase), width: 80, height: 24, conv: newConversation()}
+		resume: opts.Resume, check: opts.Check, mode: opts.Mode, studyPhase: cleanLine(opts.StudyPhase), width: 80, height: 24, conv: newConversation()}
 	if m.now == nil {
 		m.now = time.Now
 	}
@@ -118,9 +119,21 @@ func prepareCmd(ctx context.Context, a Agent) tea.Cmd {
 	return func() tea.Msg { return preparedMsg{err: a.Prepare(ctx)} }
 }
 
-// Init prepares grounding and reopens the last conversation.
+// checkedMsg carries the start-up check's warnings.
+type checkedMsg struct{ warnings []string }
+
+// checkCmd runs the start-up check of the model servers.
+func checkCmd(ctx context.Context, check func(context.Context) []string) tea.Cmd {
+	return func() tea.Msg { return checkedMsg{warnings: check(ctx)} }
+}
+
+// Init prepares grounding, checks the model servers and reopens the last
+// conversation.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{prepareCmd(m.ctx, m.agent)}
+	if m.check != nil {
+		cmds = append(cmds, checkCmd(m.ctx, m.check))
+	}
 	if m.history != nil && m.resume {
 		cmds = append(cmds, latestConversationCmd(m.ctx, m.history))
 	}
@@ -154,6 +167,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.onConversationLoaded(msg)
 	case surveyOpenedMsg:
 		return m, m.onSurveyOpened(msg)
+	case checkedMsg:
+		for _, w := range msg.warnings {
+			m.addError(w)
+		}
 	case preparedMsg:
 		if msg.err != nil && !errors.Is(msg.err, context.Canceled) {
 			m.addError("Grounding could not prepare the tools: " + msg.err.Error())
