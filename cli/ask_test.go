@@ -196,7 +196,9 @@ func TestAskStudyPhaseSetsTheDefaultMode(t *testing.T) {
 	}
 	for _, st := range steps {
 		if st.phase != "" {
-			if code, _, stderr := gear("study", "start", "--phase", st.phase); code != cli.ExitOK {
+			// The baseline phase needs a chat model configured (not asked
+			// here: the asks run --offline).
+			if code, _, stderr := gear("--chat-model", "m", "--chat-url", "http://127.0.0.1:9/v1", "study", "start", "--phase", st.phase); code != cli.ExitOK {
 				t.Fatalf("study start --phase %s: exit %d, %s", st.phase, code, stderr)
 			}
 		}

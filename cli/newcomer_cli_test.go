@@ -144,3 +144,55 @@ func TestHelpGroupsTheCommands(t *testing.T) {
 		t.Errorf("gear --help shows no examples:\n%s", stdout)
 	}
 }
+
+// Issue 16, item 14: a person's own history is one participant, even for
+// conversations held before the id was made.
+func TestReportCountsOnePersonPerHistory(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	db := filepath.Join(home, "gear.db")
+	if code, _, stderr := studyGear(t, home, "", "--db", db, "--offline", "ask", "what is 2+2"); code != cli.ExitOK {
+		t.Fatalf("ask: %s", stderr)
+	}
+	if code, _, stderr := studyGear(t, home, `{"overall_experience": 8, "noticed_tools": true}`, "--db", db, "survey", "--answers", "-"); code != cli.ExitOK {
+		t.Fatalf("survey: %s", stderr)
+	}
+	code, stdout, stderr := studyGear(t, home, "", "report", db)
+	if code != cli.ExitOK || !strings.Contains(stdout, "gear study report: 1 participant, 1 turn") {
+		t.Errorf("exit %d, stderr %q; want one participant:\n%s", code, stderr, stdout)
+	}
+}
+
+// Issue 16, item 14: the baseline phase needs a chat model; a phase can
+// be stopped; counts agree with their nouns.
+func TestStudyStartStopAndStatus(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	db := filepath.Join(home, "gear.db")
+	code, stdout, stderr := studyGear(t, home, "", "--db", db, "study", "start", "--phase", "baseline")
+	if code != cli.ExitUsage || stdout != "" || !strings.Contains(stderr, "no chat model is configured") {
+		t.Errorf("baseline without a chat model: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if code, stdout, _ = studyGear(t, home, "", "--db", db, "study", "stop"); code != cli.ExitOK || !strings.Contains(stdout, "No study phase is running") {
+		t.Errorf("stop with no phase: exit %d, %q", code, stdout)
+	}
+	if code, _, stderr = studyGear(t, home, "", "--db", db, "study", "start", "--phase", "gear", "--participant", "P1"); code != cli.ExitOK {
+		t.Fatalf("start gear: %s", stderr)
+	}
+	if code, _, stderr = studyGear(t, home, "", "--db", db, "--offline", "ask", "what is 2+2"); code != cli.ExitOK {
+		t.Fatalf("ask: %s", stderr)
+	}
+	_, stdout, _ = studyGear(t, home, "", "--db", db, "study", "status")
+	if !strings.Contains(stdout, "gear:          1 conversation, 1 turn, 0 rated") {
+		t.Errorf("status should say 1 conversation, 1 turn:\n%s", stdout)
+	}
+	code, stdout, _ = studyGear(t, home, "", "--db", db, "study", "stop")
+	if code != cli.ExitOK || !strings.Contains(stdout, "The gear phase (since 2026-11-20) has ended") || !strings.Contains(stdout, "Participant P1 is kept") {
+		t.Errorf("stop: exit %d, %q", code, stdout)
+	}
+	_, stdout, _ = studyGear(t, home, "", "--db", db, "study", "status", "--json")
+	var s map[string]any
+	if json.Unmarshal([]byte(stdout), &s) != nil || s["phase"] != "" || s["participant_id"] != "P1" || s["default_mode"] != "chat" {
+		t.Errorf("status after stop: %s", stdout)
+	}
+}
