@@ -143,6 +143,9 @@ func (a *app) ask(ctx context.Context, o askOptions) error {
 	if err != nil {
 		return err
 	}
+	if msg := a.announceEnvironment(ctx, st); msg != "" {
+		fmt.Fprintln(a.deps.Stderr, "note: "+oneLine(msg))
+	}
 	for _, w := range warnings {
 		fmt.Fprintln(a.deps.Stderr, "warning: "+oneLine(w))
 	}

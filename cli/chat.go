@@ -51,9 +51,12 @@ func (a *app) chatOptions(ctx context.Context, st *store.Store) (ui.Options, err
 	// The servers are checked in the background once the window is up; a
 	// chat model that cannot answer leaves the turns to an agent without
 	// it, so the tools still answer.
-	opts.Check = func(ctx context.Context) []string {
-		warnings, _, _ := a.checkServers(ctx)
-		return warnings
+	opts.Check = func(ctx context.Context) (notes, warnings []string) {
+		if msg := a.announceEnvironment(ctx, st); msg != "" {
+			notes = append(notes, msg)
+		}
+		warnings, _, _ = a.checkServers(ctx)
+		return notes, warnings
 	}
 	if c, _ := a.llmClient(llm.RoleChat); c != nil {
 		toolsOnly, err := a.buildAgent(ctx, st, errors.New("its server did not answer"))

@@ -77,3 +77,30 @@ func TestServerDownFallsBackToTheOfflineEngine(t *testing.T) {
 		})
 	}
 }
+
+// Issue 16, item 11: models picked up from the environment are announced
+// once per history.
+func TestEnvironmentModelsAnnouncedOnce(t *testing.T) {
+	t.Parallel()
+	gone := httptest.NewServer(http.NotFoundHandler())
+	gone.Close()
+	env := map[string]string{"OPENAI_BASE_URL": gone.URL + "/v1"}
+	db := filepath.Join(t.TempDir(), "gear.db")
+	ask := func() string {
+		var stdout, stderr bytes.Buffer
+		code := cli.Run(context.Background(), []string{"--db", db, "ask", "what is 17 * 23"}, cli.Deps{
+			Stdout: &stdout, Stderr: &stderr, Getenv: func(k string) string { return env[k] }, Now: askNow, HTTP: &http.Client{},
+		})
+		if code != cli.ExitOK || !strings.HasPrefix(stdout.String(), "391\n") {
+			t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+		}
+		return stderr.String()
+	}
+	want := "note: using the server at " + gone.URL + "/v1 for chat, grounding and embeddings (OPENAI_BASE_URL is set)"
+	if first := ask(); !strings.Contains(first, want) {
+		t.Errorf("first run: %q lacks %q", first, want)
+	}
+	if second := ask(); strings.Contains(second, "note: using") {
+		t.Errorf("announced again: %q", second)
+	}
+}

@@ -37,3 +37,15 @@ func TestExitCodeByTypeNotText(t *testing.T) {
 		t.Errorf("a wrapped argument check's error exits %d, want %d", got, ExitUsage)
 	}
 }
+
+func TestEnvironmentModelsNamesOpenAI(t *testing.T) {
+	t.Parallel()
+	a := newApp(Deps{Getenv: func(k string) string { return map[string]string{"OPENAI_API_KEY": "sk-x"}[k] }})
+	if err := a.loadConfig(); err != nil {
+		t.Fatal(err)
+	}
+	want := "using OpenAI for chat, grounding and embeddings (OPENAI_API_KEY is set) — gear config shows the models, gear setup changes them"
+	if got := a.environmentModels(); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

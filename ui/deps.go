@@ -97,7 +97,7 @@ type Options struct {
 	// Location is the time zone dates are shown in; nil means time.Local.
 	Location *time.Location
 	// Check, when set, runs once in the background at start (a quick
-	// check of the model servers); each line it returns is shown once,
-	// as a warning.
-	Check func(ctx context.Context) []string
+	// check of the model servers): each note it returns is shown once as
+	// a remark, each warning once as something wrong.
+	Check func(ctx context.Context) (notes, warnings []string)
 }

@@ -39,7 +39,7 @@ type Model struct {
 	now          func() time.Time
 	loc          *time.Location
 	resume       bool
-	check        func(context.Context) []string
+	check        func(context.Context) ([]string, []string)
 	dbLabel      string
 	studyPhase   string
 
@@ -119,12 +119,15 @@ func prepareCmd(ctx context.Context, a Agent) tea.Cmd {
 	return func() tea.Msg { return preparedMsg{err: a.Prepare(ctx)} }
 }
 
-// checkedMsg carries the start-up check's warnings.
-type checkedMsg struct{ warnings []string }
+// checkedMsg carries what the start-up check found.
+type checkedMsg struct{ notes, warnings []string }
 
 // checkCmd runs the start-up check of the model servers.
-func checkCmd(ctx context.Context, check func(context.Context) []string) tea.Cmd {
-	return func() tea.Msg { return checkedMsg{warnings: check(ctx)} }
+func checkCmd(ctx context.Context, check func(context.Context) ([]string, []string)) tea.Cmd {
+	return func() tea.Msg {
+		notes, warnings := check(ctx)
+		return checkedMsg{notes: notes, warnings: warnings}
+	}
 }
 
 // Init prepares grounding, checks the model servers and reopens the last
@@ -168,6 +171,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case surveyOpenedMsg:
 		return m, m.onSurveyOpened(msg)
 	case checkedMsg:
+		for _, n := range msg.notes {
+			m.addNotice(n)
+		}
 		for _, w := range msg.warnings {
 			m.addError(w)
 		}

@@ -15,9 +15,10 @@ func TestStartupCheckWarnsOnce(t *testing.T) {
 	t.Parallel()
 	calls := 0
 	opts := Options{Agent: newFakeAgent(t), Renderer: testRenderer(), Now: testNow, Location: time.UTC,
-		Check: func(context.Context) []string {
+		Check: func(context.Context) ([]string, []string) {
 			calls++
-			return []string{"the model server at http://127.0.0.1:9/v1: server unreachable (chat, grounding, embedding)"}
+			return []string{"using OpenAI for chat, grounding and embeddings"},
+				[]string{"the model server at http://127.0.0.1:9/v1: server unreachable (chat, grounding, embedding)"}
 		}}
 	m, err := New(context.Background(), opts)
 	if err != nil {
@@ -27,7 +28,7 @@ func TestStartupCheckWarnsOnce(t *testing.T) {
 	h := &harness{Model: m, late: make(chan tea.Msg, 64)}
 	h.drive(func() tea.Msg { return h.Init()() }())
 	v := h.plain()
-	if calls != 1 || strings.Count(v, "server unreachable") != 1 {
+	if calls != 1 || strings.Count(v, "server unreachable") != 1 || strings.Count(v, "using OpenAI") != 1 {
 		t.Errorf("the check ran %d times; want its warning once:\n%s", calls, v)
 	}
 }
