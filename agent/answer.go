@@ -68,17 +68,18 @@ func (tr *turnRun) answerWithTool(spec tools.Spec, run ToolRun) error {
 // answer says honestly that conversation needs one — it never invents one.
 func (tr *turnRun) answerWithoutTool(routed bool) error {
 	if tr.a.cfg.Chat == nil {
+		// One line each time; the full explanation is the session's
+		// notice (No chat model is configured…).
 		var msg string
 		switch {
 		case tr.rec.Mode == ModeBaseline:
-			msg = "I cannot answer this: baseline mode is a conversation with the chat model alone, and no chat model is configured. "
+			msg = "I cannot answer this: baseline mode is the chat model alone, and gear has no chat model — `gear setup` connects one."
 		case routed && tr.rec.Confirmation != nil:
-			msg = "No tool was run, and without a chat model I cannot answer in conversation. "
+			msg = "No tool was run, and gear needs a chat model to answer without one — `gear setup` connects one."
 		default:
-			msg = "I cannot answer this: it needs conversation, not one of gear's tools, and no chat model is configured. " +
-				"Without one gear only runs its tools — the calculator, the clock and the time zone converter work with no network. "
+			msg = "gear needs a chat model for conversation — `gear setup` connects one. Offline, the calculator, the clock and time zones still work."
 		}
-		tr.say(msg + "A model endpoint is needed for conversation. " + tr.a.configureHint())
+		tr.say(msg)
 		return nil
 	}
 	system := chatSystem

@@ -226,8 +226,8 @@ func (a *app) confirmTool(ctx context.Context, c agent.Confirmation) (string, er
 	w := a.deps.Stderr
 	top := c.Candidates[0]
 	if !a.deps.IsTerminal || a.deps.Stdin == nil || !a.deps.StdinIsTerminal {
-		fmt.Fprintf(w, "note: grounding is only %.1f%% sure of %s (below agent.confirm_below, %.1f%%), so no tool was run; run again with --yes to use it\n",
-			top.Confidence*100, top.Tool, c.Threshold*100)
+		fmt.Fprintf(w, "note: grounding is only %s sure of %s (below agent.confirm_below, %s), so no tool was run; run again with --yes to use it\n",
+			pct(top.Confidence), top.Tool, pct(c.Threshold))
 		return agent.NoTool, nil
 	}
 	fmt.Fprintf(w, "Grounding is only %s sure. Which tool?\n", pct(top.Confidence))
@@ -285,23 +285,29 @@ func (p *askPrinter) endLine() {
 	}
 }
 
-// done ends the answer with the badge: tool · confidence · engine.
+// done ends the answer with the badge: the call that ran and what it
+// gave, the confidence, and what grounded —
+// "— Calculator(48 * 4 / 2) → 96 · 99% confidence · grounding: offline engine".
 func (p *askPrinter) done(r agent.Record) {
 	p.endLine()
 	if r.Tool == "" {
 		return
 	}
-	badge := "— " + r.Tool
+	badge := "— " + callText(r)
 	switch {
 	case r.ChosenBy == "call":
 		badge += " · exact call"
 	case r.Grounded:
-		badge += " · confidence " + pct(r.Confidence)
+		badge += " · " + pct(r.Confidence) + " confidence"
 		if r.ChosenBy == "user" {
 			badge += " · chosen by you"
 		}
 		if r.Grounding != nil {
-			badge += " · " + r.Grounding.Engine + " grounding"
+			engine := r.Grounding.Engine
+			if engine == store.EngineOffline {
+				engine = "offline engine"
+			}
+			badge += " · grounding: " + engine
 		}
 	}
 	if r.Emission != nil && (r.Emission.Path == store.EmissionRepaired || r.Emission.Path == store.EmissionGuided ||
@@ -309,6 +315,33 @@ func (p *askPrinter) done(r agent.Record) {
 		badge += " · call " + string(r.Emission.Path)
 	}
 	fmt.Fprintln(p.out, badge)
+}
+
+// callText is the call that ran, on one line, with the first line of its
+// response: Calculator(5 * 0.3048 / 0.01) → 152.4; the tool's name when
+// no call ran.
+func callText(r agent.Record) string {
+	run := r.Call
+	if run == nil || run.Call == "" {
+		return sanitize.Line(r.Tool)
+	}
+	s := sanitize.Line(run.Call)
+	result := ""
+	if run.Error != "" {
+		result = "✗ " + run.Error
+	} else if lines := strings.Split(strings.TrimSpace(run.Response), "\n"); lines[0] != "" {
+		result = lines[0]
+		if len(lines) > 1 {
+			result += " …"
+		}
+	}
+	if result = oneLine(result); result != "" {
+		if len([]rune(result)) > 60 {
+			result = string([]rune(result)[:59]) + "…"
+		}
+		s += " → " + result
+	}
+	return s
 }
 
 // pct writes a confidence rounded down: a choice short of certain never

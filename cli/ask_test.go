@@ -57,14 +57,14 @@ func TestAskOfflineMustShow(t *testing.T) {
 		without []string
 	}{
 		{"calculator", []string{"ask", "--offline", "what is 48 multiplied by 4 divided by 2"},
-			[]string{"96\n", "— Calculator · confidence ", "% · offline grounding"}, nil},
+			[]string{"96\n", "— Calculator(48 * 4 / 2) → 96 · ", "% confidence · grounding: offline engine"}, nil},
 		{"time in Tokyo", []string{"ask", "--offline", "--direct", "what time is it in Tokyo"},
-			[]string{"2026-03-15 00:09:26 JST (UTC+09:00, Asia/Tokyo, Tokyo, Japan), Sunday\n", "— CurrentTime · confidence "}, nil},
+			[]string{"2026-03-15 00:09:26 JST (UTC+09:00, Asia/Tokyo, Tokyo, Japan), Sunday\n", "— CurrentTime(\"Tokyo\") → 2026-03-15 00:09:26 JST", "% confidence"}, nil},
 		{"a joke needs a model", []string{"ask", "--offline", "tell me a joke"},
-			[]string{"I cannot answer this", "A model endpoint is needed for conversation", "OPENAI_API_KEY", "--chat-model"},
+			[]string{"gear needs a chat model for conversation — `gear setup` connects one."},
 			[]string{"Why did", "\n— "}},
 		{"an exact call", []string{"ask", "--offline", "/GEAR Calculator(86 - 48 - 9)"},
-			[]string{"29\n— Calculator · exact call\n"}, nil},
+			[]string{"29\n— Calculator(86 - 48 - 9) → 29 · exact call\n"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -245,7 +245,7 @@ func TestAskWithChatModel(t *testing.T) {
 	if code != cli.ExitOK {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
-	want := "The Calculator says 96 (grounding was 93% sure).\n— Calculator · confidence "
+	want := "The Calculator says 96 (grounding was 93% sure).\n— Calculator(48 * 4 / 2) → 96 · "
 	if !strings.HasPrefix(stdout, want) || !strings.Contains(stdout, "call guided") || stderr != "" {
 		t.Errorf("stdout %q (want it to start %q), stderr %q", stdout, want, stderr)
 	}

@@ -53,7 +53,7 @@ func TestServerDownFallsBackToTheOfflineEngine(t *testing.T) {
 			if code != cli.ExitOK || !strings.HasPrefix(stdout.String(), "391\n") {
 				t.Fatalf("exit %d, stdout %q, stderr %q: the calculator should still answer", code, stdout.String(), stderr.String())
 			}
-			if !strings.Contains(stdout.String(), "offline grounding") {
+			if !strings.Contains(stdout.String(), "grounding: offline engine") {
 				t.Errorf("the badge should name the engine that grounded: %q", stdout.String())
 			}
 			var warnings []string

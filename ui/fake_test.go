@@ -76,6 +76,13 @@ func newFakeAgent(t testing.TB, turns ...*fakeTurn) *fakeAgent {
 	return &fakeAgent{reg: reg, machine: m, turns: turns, engines: agent.Engines{Chat: off, Grounding: off, Embedding: off}}
 }
 
+// withChatModel makes the agent report a chat model, as one configured
+// with a server does.
+func withChatModel(a *fakeAgent) *fakeAgent {
+	a.engines.Chat = store.RoleModel{Engine: "openai", Model: "gpt-4o-mini"}
+	return a
+}
+
 func (a *fakeAgent) Start(_ context.Context, req agent.Request) Turn {
 	a.mu.Lock()
 	defer a.mu.Unlock()

@@ -65,8 +65,13 @@ type Model struct {
 	browser *historyBrowser
 	form    SurveyForm
 
-	// flash is a passing hint, cleared by the next key.
-	flash     string
+	// queued are messages sent while a turn ran, sent in order after it.
+	queued []string
+
+	// flash is a passing hint, cleared by the next key; flashForTurn
+	// marks one about the running turn, cleared when it ends too.
+	flash        string
+	flashForTurn bool
 	quitArmed bool
 	quitSeq   int
 	quitting  bool
@@ -267,18 +272,36 @@ func (m *Model) bottomLines(w int) []string {
 // quitDisarmMsg ends the window for a second ctrl+c.
 type quitDisarmMsg struct{ seq int }
 
-// pressQuit is ctrl+c: the first arms, the second (within quitWindow)
-// quits.
+// pressQuit is ctrl+c, as in mods and aichat: it cancels a running turn
+// (its partial answer and record are kept) and clears a typed line; on an
+// idle, empty input it arms quitting, and a second ctrl+c within
+// quitWindow quits.
 func (m *Model) pressQuit() tea.Cmd {
 	if m.quitArmed {
 		return m.quit()
 	}
+	switch {
+	case m.form != nil || m.browser != nil || m.picker != nil:
+		// An open panel: arm as on an idle input.
+	case m.turn != nil && !m.quitting && m.stage != "cancelling":
+		// The turn is cancelled, and quitting armed: ctrl+c twice still
+		// quits, as everywhere.
+		m.gate, m.stage = nil, "cancelling"
+		m.queued = nil
+		m.quitArmed = true
+		m.quitSeq++
+		m.flash, m.flashForTurn = "Cancelling the turn (what it wrote is kept); ctrl+c again quits.", true
+		seq := m.quitSeq
+		return tea.Batch(cancelCmd(m.turn), tea.Tick(quitWindow, func(time.Time) tea.Msg { return quitDisarmMsg{seq: seq} }))
+	case m.in.value() != "":
+		m.in.reset()
+		m.in.suggestions = nil
+		m.flash = "Input cleared; ctrl+c on an empty input, twice, quits."
+		return nil
+	}
 	m.quitArmed = true
 	m.quitSeq++
 	m.flash = "Press ctrl+c again to quit."
-	if m.turn != nil {
-		m.flash = "Press ctrl+c again to quit (esc cancels the turn)."
-	}
 	seq := m.quitSeq
 	return tea.Tick(quitWindow, func(time.Time) tea.Msg { return quitDisarmMsg{seq: seq} })
 }

@@ -7,6 +7,9 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/store"
 )
 
 // Issue 16, item 10: the start-up check of the model servers runs in the
@@ -30,5 +33,179 @@ func TestStartupCheckWarnsOnce(t *testing.T) {
 	v := h.plain()
 	if calls != 1 || strings.Count(v, "server unreachable") != 1 || strings.Count(v, "using OpenAI") != 1 {
 		t.Errorf("the check ran %d times; want its warning once:\n%s", calls, v)
+	}
+}
+
+// Issue 16, item 2: the input grows with its text and keeps its first
+// row in view; past its height it scrolls with the cursor.
+func TestInputKeepsItsFirstRow(t *testing.T) {
+	t.Parallel()
+	for _, size := range [][2]int{{120, 40}, {60, 20}} {
+		m := newTestModel(t, newFakeAgent(t), nil, size[0], size[1])
+		m.typeText("first row")
+		m.drive(tea.KeyMsg{Type: tea.KeyEnter, Alt: true})
+		m.typeText("second row")
+		v := m.plain()
+		if !strings.Contains(v, "› first row") || !strings.Contains(v, "  second row") {
+			t.Errorf("%dx%d: both rows should show:\n%s", size[0], size[1], v)
+		}
+		m.Model.in.reset()
+		m.drive(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("one\ntwo\nthree"), Paste: true})
+		v = m.plain()
+		for _, want := range []string{"› one", "  two", "  three"} {
+			if !strings.Contains(v, want) {
+				t.Errorf("%dx%d: a pasted block should show %q:\n%s", size[0], size[1], want, v)
+			}
+		}
+	}
+}
+
+// Issue 16, item 1: text typed while the confirm prompt is open goes to
+// the input, and enter then does not answer the prompt.
+func TestTypingAtTheGateIsKept(t *testing.T) {
+	t.Parallel()
+	for _, size := range [][2]int{{120, 40}, {60, 20}} {
+		turn := gateTurn()
+		m := newTestModel(t, newFakeAgent(t, turn), &fakeHistory{}, size[0], size[1])
+		m.typeText("what is 17 * 23")
+		m.drive(press(tea.KeyEnter))
+		if m.gate == nil {
+			t.Fatal("the gate did not open")
+		}
+		m.typeText("hello there 2")
+		m.drive(press(tea.KeyEnter))
+		if got := turn.confirmations(); len(got) != 0 {
+			t.Fatalf("%dx%d: typing and enter answered the prompt with %v", size[0], size[1], got)
+		}
+		v := m.plain()
+		if m.in.value() != "hello there 2" || !strings.Contains(v, "Answer the prompt first") {
+			t.Errorf("%dx%d: the text should stay in the input (%q) with a hint:\n%s", size[0], size[1], m.in.value(), v)
+		}
+		m.in.reset()
+		m.drive(runes("1"))
+		if got := turn.confirmations(); len(got) != 1 || got[0] != "Calculator" {
+			t.Errorf("%dx%d: with an empty input, 1 picks the first: %v", size[0], size[1], got)
+		}
+	}
+}
+
+// Issue 16, items 4 and 7: offline without a chat model the gate does
+// not offer "answer without a tool" (esc cancels), its lines wrap at 60
+// columns, and its percentages have no decimals.
+func TestGateOffersOnlyWhatCanAnswer(t *testing.T) {
+	t.Parallel()
+	turn := gateTurn()
+	m := newTestModel(t, newFakeAgent(t, turn), &fakeHistory{}, 60, 20)
+	m.typeText("what is 17 * 23")
+	m.drive(press(tea.KeyEnter))
+	v := m.plain()
+	if strings.Contains(v, "without a tool") || !strings.Contains(v, "esc cancels the question") {
+		t.Errorf("offline, the gate should offer esc to cancel, not to answer without a tool:\n%s", v)
+	}
+	if !strings.Contains(v, "Grounding is only 49% sure (it asks under 50%).") || !strings.Contains(v, "Which tool?") {
+		t.Errorf("the prompt should wrap, whole, at 60 columns:\n%s", v)
+	}
+	m.drive(press(tea.KeyEsc))
+	if !turn.wasCancelled() || len(turn.confirmations()) != 0 {
+		t.Errorf("esc should cancel the turn (cancelled %v, confirmed %v)", turn.wasCancelled(), turn.confirmations())
+	}
+}
+
+// Issue 16, item 3: ctrl+c cancels a running turn and keeps its partial
+// answer; the turn's hint goes when it ends; ctrl+c clears a typed line;
+// on an empty input it arms quitting.
+func TestCtrlCCancelsTheRunningTurn(t *testing.T) {
+	t.Parallel()
+	turn := newFakeTurn(nil, nil)
+	m := newTestModel(t, newFakeAgent(t, turn), nil, 120, 40)
+	m.typeText("tell me a long story")
+	m.Update(press(tea.KeyEnter))
+	m.Update(turnStartedMsg{turn: turn})
+	m.Update(turnEventMsg{turn: turn, event: agent.AnswerDelta{Text: "Once upon"}, ok: true})
+	m.drive(press(tea.KeyCtrlC))
+	if !turn.wasCancelled() {
+		t.Fatal("ctrl+c did not cancel the turn")
+	}
+	if !strings.Contains(m.plain(), "Cancelling the turn") {
+		t.Errorf("no word on the cancellation:\n%s", m.plain())
+	}
+	rec := agent.Record{TurnID: 4, Status: store.StatusCancelled, Error: "cancelled", Answer: "Once upon"}
+	m.drive(turnEventMsg{turn: turn, event: agent.Cancelled{Record: rec}, ok: true})
+	v := m.plain()
+	if !strings.Contains(v, "Once upon") || !strings.Contains(v, "cancelled") || strings.Contains(v, "Cancelling the turn") {
+		t.Errorf("the partial answer stays, marked cancelled, and the hint goes:\n%s", v)
+	}
+	m.quitArmed = false
+	m.typeText("draft")
+	m.drive(press(tea.KeyCtrlC))
+	if m.in.value() != "" || m.quitArmed {
+		t.Errorf("ctrl+c on a typed line should clear it without arming quit (input %q, armed %v)", m.in.value(), m.quitArmed)
+	}
+	m.drive(press(tea.KeyCtrlC))
+	if !m.quitArmed || !strings.Contains(m.plain(), "Press ctrl+c again to quit") {
+		t.Errorf("ctrl+c on an empty input should arm quitting:\n%s", m.plain())
+	}
+}
+
+// Issue 16, item 5: the card shows the call that ran with its result, and
+// the route line names its own number.
+func TestCardShowsTheCallThatRan(t *testing.T) {
+	t.Parallel()
+	for _, size := range [][2]int{{120, 40}, {60, 20}} {
+		m := newTestModel(t, newFakeAgent(t, newFakeTurn(calcEvents(), nil)), nil, size[0], size[1])
+		m.typeText("what is 17 * 23")
+		m.drive(press(tea.KeyEnter))
+		v := m.plain()
+		for _, want := range []string{"│ Calculator(17 * 23) → 391", "│ needs a tool: 96%", "76% confidence"} {
+			if !strings.Contains(v, want) {
+				t.Errorf("%dx%d: the card lacks %q:\n%s", size[0], size[1], want, v)
+			}
+		}
+		if strings.Contains(v, ".8%") || strings.Contains(v, "route: tool") {
+			t.Errorf("%dx%d: a percentage with decimals, or the old route line:\n%s", size[0], size[1], v)
+		}
+	}
+}
+
+// Issue 16, item 7: the key line is never cut mid-word (the few keys that
+// fit, /help first), headings are not shown as "## ", and the status line
+// does not spend itself on the database path.
+func TestLayoutAtEachSize(t *testing.T) {
+	t.Parallel()
+	for _, size := range [][2]int{{120, 40}, {60, 20}} {
+		m := newTestModel(t, newFakeAgent(t, newFakeTurn(calcEvents(), nil)), &fakeHistory{}, size[0], size[1])
+		m.typeText("what is 17 * 23")
+		m.drive(press(tea.KeyEnter))
+		lines := strings.Split(m.plain(), "\n")
+		help, status := lines[len(lines)-1], lines[len(lines)-2]
+		if strings.Contains(help, "…") || !strings.HasPrefix(help, "/help") {
+			t.Errorf("%dx%d: the key line %q should start with /help and not be cut", size[0], size[1], help)
+		}
+		if strings.Contains(status, "gear.db") {
+			t.Errorf("%dx%d: the status line shows the database path: %q", size[0], size[1], status)
+		}
+		m.conv.toBottom()
+		if v := m.plain(); strings.Contains(v, "## ") {
+			t.Errorf("%dx%d: a heading shown with its marks:\n%s", size[0], size[1], v)
+		}
+	}
+	m := newTestModel(t, newFakeAgent(t), &fakeHistory{}, 120, 40)
+	m.typeText("/help")
+	m.drive(press(tea.KeyEnter))
+	help := m.conv.entries[len(m.conv.entries)-1].text
+	if !strings.Contains(help, "/data/gear/gear.db") || !strings.Contains(help, "gear setup") {
+		t.Errorf("/help should name the database and how to connect a chat model:\n%s", help)
+	}
+}
+
+// Issue 16, item 4: /mode baseline without a chat model says it cannot
+// answer anything.
+func TestBaselineOfflineSaysItCannotAnswer(t *testing.T) {
+	t.Parallel()
+	m := newTestModel(t, newFakeAgent(t), nil, 120, 40)
+	m.typeText("/mode baseline")
+	m.drive(press(tea.KeyEnter))
+	if v := strings.Join(strings.Fields(m.plain()), " "); !strings.Contains(v, "cannot answer anything in this mode") {
+		t.Errorf("/mode baseline offline:\n%s", v)
 	}
 }
