@@ -72,9 +72,9 @@ type Model struct {
 	// marks one about the running turn, cleared when it ends too.
 	flash        string
 	flashForTurn bool
-	quitArmed bool
-	quitSeq   int
-	quitting  bool
+	quitArmed    bool
+	quitSeq      int
+	quitting     bool
 }
 
 // New builds the chat. It does no I/O: Init's commands resume the last
