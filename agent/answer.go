@@ -99,8 +99,32 @@ func (tr *turnRun) answerRejected(spec tools.Spec, em Emission) error {
 		why = em.Attempts[n-1].Error
 	}
 	tr.say(fmt.Sprintf("I could not write a valid call of %s for this, so nothing was run (%s). "+
-		"You can type the call yourself: /GEAR %s", spec.Name, why, spec.Signature()))
+		"You can type the call yourself, e.g. /GEAR %s", spec.Name, why, suggestedCall(spec, tr.rec.Query)))
 	return nil
+}
+
+// suggestedCall is a call of spec that parses, for the user to edit: the
+// query as the one required argument when that is text or an expression,
+// else the tool's first example, else its signature.
+func suggestedCall(spec tools.Spec, query string) string {
+	var required []tools.Param
+	for _, p := range spec.Params {
+		if !p.Optional {
+			required = append(required, p)
+		}
+	}
+	query = strings.TrimSpace(query)
+	if len(required) == 1 && query != "" {
+		p := required[0]
+		switch p.Type {
+		case tools.TypeString, tools.TypePlace:
+			return tools.Call{Tool: spec.Name, Args: []tools.Arg{{Name: p.Name, Value: tools.String(query)}}}.String()
+		}
+	}
+	if len(spec.Examples) > 0 {
+		return spec.Examples[0].Call
+	}
+	return spec.Signature()
 }
 
 // streamAnswer streams the chat LLM's answer with no tools offered. Deltas

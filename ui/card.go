@@ -126,6 +126,11 @@ func (p *painter) choiceLine(r agent.Record, inner int) string {
 	if tool == "" && r.Emission != nil && r.Emission.Tool != "" {
 		tool = r.Emission.Tool
 	}
+	if tool == "" && (r.ChosenBy == "call" || r.Route != nil && r.Route.By == "user") {
+		// The user named the tool: "no tool was chosen" would contradict
+		// the line above.
+		return st.note.Render("the call you typed was not run")
+	}
 	if tool == "" {
 		return st.note.Render("no tool was chosen")
 	}

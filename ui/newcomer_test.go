@@ -209,3 +209,36 @@ func TestBaselineOfflineSaysItCannotAnswer(t *testing.T) {
 		t.Errorf("/mode baseline offline:\n%s", v)
 	}
 }
+
+// Issue 16, item 6: a typed call that fails does not say "no tool was
+// chosen" under "you named it".
+func TestFailedTypedCallIsNotContradicted(t *testing.T) {
+	t.Parallel()
+	rec := agent.Record{Input: "/GEAR Calculator(48 * )", Mode: agent.ModeDirect, Status: store.StatusFailed,
+		Error: "the call was not run: at column 17: expression ends where a number was expected",
+		Route: &agent.Route{NeedsTool: true, By: "user"}}
+	m := newTestModel(t, newFakeAgent(t, newFakeTurn([]agent.Event{agent.Failed{Record: rec}}, nil)), nil, 60, 20)
+	m.typeText(rec.Input)
+	m.drive(press(tea.KeyEnter))
+	v := m.plain()
+	if strings.Contains(v, "no tool was chosen") || !strings.Contains(v, "the call you typed was not run") {
+		t.Errorf("the card contradicts itself:\n%s", v)
+	}
+}
+
+// Issue 16, item 7: opening the card at 60x20 keeps its header in view.
+func TestDetailsKeepTheCardHeader(t *testing.T) {
+	t.Parallel()
+	m := newTestModel(t, newFakeAgent(t, newFakeTurn(calcEvents(), nil)), &fakeHistory{}, 60, 20)
+	m.typeText("what is 17 * 23")
+	m.drive(press(tea.KeyEnter))
+	m.drive(press(tea.KeyCtrlG))
+	v := m.plain()
+	if !strings.Contains(v, "you › what is 17 * 23") || !strings.Contains(v, "│ needs a tool: 96%") {
+		t.Errorf("the open card lost its header:\n%s", v)
+	}
+	m.drive(press(tea.KeyPgDown))
+	if v := m.plain(); !strings.Contains(v, "response 391") {
+		t.Errorf("page down reads on:\n%s", v)
+	}
+}

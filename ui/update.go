@@ -56,6 +56,16 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		if e := m.conv.lastCard(); e != nil {
 			e.expanded = !e.expanded
 			e.invalidate()
+			// An open card taller than the screen is read from its top:
+			// following the bottom would push its header out of sight.
+			for i, x := range m.conv.entries {
+				if x == e && e.expanded {
+					m.conv.showFrom(i, m.paint, m.contentWidth(), m.convHeight())
+				}
+			}
+			if !e.expanded {
+				m.conv.toBottom()
+			}
 		}
 		return nil
 	case key.Matches(msg, k.Up) && !busy:

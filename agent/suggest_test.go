@@ -1,0 +1,33 @@
+package agent
+
+import (
+	"testing"
+
+	"github.com/gear-chat/gear/tools"
+	"github.com/gear-chat/gear/tools/calc"
+	"github.com/gear-chat/gear/tools/timezone"
+	"github.com/gear-chat/gear/tools/weather"
+	"github.com/gear-chat/gear/tools/wiki"
+)
+
+// Issue 16, item 6: the call suggested after a rejected emission parses,
+// and carries the user's words where they fit.
+func TestSuggestedCallParses(t *testing.T) {
+	t.Parallel()
+	reg, err := tools.NewRegistry(calc.New(), timezone.NewCurrentTime(timezone.Options{}),
+		timezone.NewConverter(timezone.Options{}), weather.NewSearch(weather.Config{}),
+		weather.NewLocationSearch(weather.Config{}), wiki.New(wiki.Config{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, spec := range reg.Specs() {
+		got := suggestedCall(spec, `where is "the place"`)
+		if _, err := reg.Parse(got); err != nil {
+			t.Errorf("%s: the suggestion %q does not parse: %v", spec.Name, got, err)
+		}
+	}
+	loc, _ := reg.Spec("LocationSearch")
+	if got := suggestedCall(loc, "Adelaide"); got != `LocationSearch("Adelaide")` {
+		t.Errorf("got %q, want the user's words as the place", got)
+	}
+}
