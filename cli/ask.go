@@ -181,6 +181,10 @@ func (a *app) ask(ctx context.Context, o askOptions) error {
 			break
 		}
 		switch e := ev.(type) {
+		case agent.Started:
+			if !o.cont {
+				recordOneShot(ctx, st, e.ConversationID)
+			}
 		case agent.ConfirmationNeeded:
 			choice, err := a.confirmTool(ctx, e.Confirmation)
 			if err != nil {

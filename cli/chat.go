@@ -40,7 +40,7 @@ func (a *app) chatOptions(ctx context.Context, st *store.Store) (ui.Options, err
 		return ui.Options{}, err
 	}
 	opts := ui.Options{Agent: ui.FromAgent(ag), History: st, Survey: a.surveyOpener(st), Mode: agent.Mode(survey.ModeFor(study.Phase)),
-		StudyPhase: study.Phase, Resume: true, Now: a.deps.Now}
+		StudyPhase: study.Phase, Resume: true, Resumable: chatResumable(ctx, st), Now: a.deps.Now}
 	servers, err := a.serverChecks()
 	if err != nil {
 		return ui.Options{}, err

@@ -84,8 +84,10 @@ type Options struct {
 	// StudyPhase is the study phase this installation is in ("baseline",
 	// "gear"), shown on the status line; empty when no study runs.
 	StudyPhase string
-	// Resume reopens the most recent conversation on start.
-	Resume bool
+	// Resume reopens the most recent conversation on start; Resumable,
+	// when set, says which may be reopened (gear ask's one-shots are not).
+	Resume    bool
+	Resumable func(store.Conversation) bool
 	// Renderer fixes the colour profile and background (tests use
 	// termenv.Ascii); nil means lipgloss's renderer for standard output.
 	Renderer *lipgloss.Renderer

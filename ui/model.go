@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/tools"
 )
 
@@ -39,6 +40,7 @@ type Model struct {
 	now          func() time.Time
 	loc          *time.Location
 	resume       bool
+	resumable    func(store.Conversation) bool
 	check        func(context.Context) ([]string, []string)
 	dbLabel      string
 	studyPhase   string
@@ -89,7 +91,7 @@ func New(ctx context.Context, opts Options) (*Model, error) {
 	}
 	m := &Model{ctx: ctx, agent: opts.Agent, history: opts.History, surveyOpener: opts.Survey,
 		specs: opts.Agent.Specs(), engines: opts.Agent.Engines(), now: opts.Now, loc: opts.Location,
-		resume: opts.Resume, check: opts.Check, mode: opts.Mode, studyPhase: cleanLine(opts.StudyPhase), width: 80, height: 24, conv: newConversation()}
+		resume: opts.Resume, resumable: opts.Resumable, check: opts.Check, mode: opts.Mode, studyPhase: cleanLine(opts.StudyPhase), width: 80, height: 24, conv: newConversation()}
 	if m.now == nil {
 		m.now = time.Now
 	}
@@ -143,7 +145,7 @@ func (m *Model) Init() tea.Cmd {
 		cmds = append(cmds, checkCmd(m.ctx, m.check))
 	}
 	if m.history != nil && m.resume {
-		cmds = append(cmds, latestConversationCmd(m.ctx, m.history))
+		cmds = append(cmds, latestConversationCmd(m.ctx, m.history, m.resumable))
 	}
 	return tea.Batch(cmds...)
 }
@@ -233,7 +235,16 @@ func (m *Model) convHeight() int { return max(m.height-len(m.bottomLines(m.width
 // last frame (entries keep their lines).
 func (m *Model) View() string {
 	if m.form != nil {
-		return m.form.View() + "\n" + m.statusLine(m.width)
+		// The questionnaire sits at the bottom, where the input is, with
+		// the status line under it — not in the top rows over a blank
+		// screen.
+		lines := strings.Split(strings.TrimRight(m.form.View(), "\n"), "\n")
+		if room := m.height - 1; len(lines) < room {
+			lines = append(make([]string, room-len(lines)), lines...)
+		} else if len(lines) > room {
+			lines = lines[:max(room, 0)]
+		}
+		return strings.Join(append(lines, m.statusLine(m.width)), "\n")
 	}
 	bottom := m.bottomLines(m.width)
 	convH := m.height - len(bottom)

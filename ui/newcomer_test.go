@@ -242,3 +242,43 @@ func TestDetailsKeepTheCardHeader(t *testing.T) {
 		t.Errorf("page down reads on:\n%s", v)
 	}
 }
+
+// Issue 16, item 8: a search hit shows the query once, then where the
+// match is when it is not in the query.
+func TestSearchRowsSayWhereTheMatchIs(t *testing.T) {
+	t.Parallel()
+	day := time.Date(2026, 11, 21, 9, 5, 0, 0, time.UTC)
+	h := &fakeHistory{hits: []store.Hit{
+		{ConversationID: 1, TurnID: 1, Source: "user", Snippet: "weather in Lisbon", Query: "weather in Lisbon",
+			Highlights: []store.Highlight{{Start: 11, End: 17}}, Started: day},
+		{ConversationID: 2, TurnID: 2, Source: "assistant", Snippet: "…sunny in Lisbon tomorrow", Query: "will it rain",
+			Highlights: []store.Highlight{{Start: 12, End: 18}}, Started: day},
+	}}
+	m := newTestModel(t, newFakeAgent(t), h, 120, 40)
+	m.typeText("/history lisbon")
+	m.drive(press(tea.KeyEnter))
+	v := m.plain()
+	if strings.Count(v, "weather in Lisbon") != 1 {
+		t.Errorf("a match in the query should show the query once:\n%s", v)
+	}
+	if !strings.Contains(v, "will it rain  · answer: …sunny in Lisbon tomorrow") {
+		t.Errorf("a match in the answer should say so:\n%s", v)
+	}
+}
+
+// Issue 16, item 14: the questionnaire in the chat window sits at the
+// bottom above the status line, not in the top rows over a blank screen.
+func TestSurveyFormSitsAtTheBottom(t *testing.T) {
+	t.Parallel()
+	for _, size := range [][2]int{{120, 40}, {60, 20}} {
+		m := newTestModel(t, newFakeAgent(t), nil, size[0], size[1])
+		m.surveyOpener = func(context.Context, int, int) (SurveyForm, error) { return &fakeForm{}, nil }
+		m.typeText("/survey")
+		m.drive(press(tea.KeyEnter))
+		lines := strings.Split(m.plain(), "\n")
+		if len(lines) != size[1] || !strings.HasPrefix(lines[len(lines)-2], "Q1. How would you rate gear?") ||
+			strings.TrimSpace(lines[0]) != "" {
+			t.Errorf("%dx%d: the form should end just above the status line:\n%s", size[0], size[1], m.plain())
+		}
+	}
+}
