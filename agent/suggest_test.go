@@ -3,6 +3,7 @@ package agent
 import (
 	"testing"
 
+	"github.com/gear-chat/gear/constrain"
 	"github.com/gear-chat/gear/tools"
 	"github.com/gear-chat/gear/tools/calc"
 	"github.com/gear-chat/gear/tools/timezone"
@@ -29,5 +30,19 @@ func TestSuggestedCallParses(t *testing.T) {
 	loc, _ := reg.Spec("LocationSearch")
 	if got := suggestedCall(loc, "Adelaide"); got != `LocationSearch("Adelaide")` {
 		t.Errorf("got %q, want the user's words as the place", got)
+	}
+}
+
+// Issue 16, item 6: a call of another tool is not called "unknown".
+func TestCallOfAnotherToolIsNamed(t *testing.T) {
+	t.Parallel()
+	spec := weather.NewSearch(weather.Config{}).Spec()
+	m, err := constrain.New(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = accept(m, spec, `CurrentTime("Paris")`)
+	if err == nil || err.Error() != "the call names CurrentTime, but the tool to call is WeatherSearch" {
+		t.Errorf("got %v", err)
 	}
 }
