@@ -272,7 +272,8 @@ func (tr *turnRun) ground(query string, userSaysTool bool) (*grounding.Result, e
 		if errors.Is(o.err, context.DeadlineExceeded) {
 			return nil, fmt.Errorf("grounding took longer than %s; try again, or check the grounding and embedding models", a.cfg.Limits.Ground)
 		}
-		return nil, fmt.Errorf("grounding: %w", o.err)
+		// The grounder's errors already say "grounding: …".
+		return nil, o.err
 	}
 	return o.res, nil
 }

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gear-chat/gear/constrain"
@@ -44,5 +45,19 @@ func TestCallOfAnotherToolIsNamed(t *testing.T) {
 	_, _, err = accept(m, spec, `CurrentTime("Paris")`)
 	if err == nil || err.Error() != "the call names CurrentTime, but the tool to call is WeatherSearch" {
 		t.Errorf("got %v", err)
+	}
+}
+
+// Issue 16, item 10: a grounding failure is said once, without its
+// prefix repeated.
+func TestGroundingErrorPrefixOnce(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{chat: "openai", modelGrounding: true, noDB: true,
+		script: map[reqKind]func(modelRequest) reply{kindEmbed: func(modelRequest) reply {
+			return reply{status: 400, body: []byte(`{"error": {"message": "input too long", "type": "invalid_request_error"}}`)}
+		}}})
+	_, rec := h.ask(Request{Text: "what is 17 * 23"})
+	if rec.Error == "" || strings.Contains(rec.Error, "grounding: grounding:") || !strings.HasPrefix(rec.Error, "grounding: ") {
+		t.Errorf("error %q: want one grounding: prefix", rec.Error)
 	}
 }
