@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/llm"
 	"github.com/gear-chat/gear/sanitize"
 	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/survey"
@@ -186,7 +187,9 @@ func (a *app) ask(ctx context.Context, o askOptions) error {
 				recordOneShot(ctx, st, e.ConversationID)
 			}
 		case agent.ConfirmationNeeded:
-			choice, err := a.confirmTool(ctx, e.Confirmation)
+			// "No tool" answers only with a chat model, and not in direct mode.
+			canAnswer := chatDown == nil && !llm.Resolve(a.cfg, llm.RoleChat).Offline && in.Mode != agent.ModeDirect
+			choice, err := a.confirmTool(ctx, e.Confirmation, canAnswer)
 			if err != nil {
 				turn.Cancel()
 				p.endLine()
@@ -226,7 +229,7 @@ func (a *app) ask(ctx context.Context, o askOptions) error {
 
 // confirmTool answers the confidence gate: interactively on a terminal,
 // else without a tool (--yes would have run the top candidate).
-func (a *app) confirmTool(ctx context.Context, c agent.Confirmation) (string, error) {
+func (a *app) confirmTool(ctx context.Context, c agent.Confirmation, canAnswer bool) (string, error) {
 	w := a.deps.Stderr
 	top := c.Candidates[0]
 	if !a.deps.IsTerminal || a.deps.Stdin == nil || !a.deps.StdinIsTerminal {
@@ -238,20 +241,24 @@ func (a *app) confirmTool(ctx context.Context, c agent.Confirmation) (string, er
 	for i, cand := range c.Candidates {
 		fmt.Fprintf(w, "  %d. %s (%s)\n", i+1, cand.Tool, pct(cand.Confidence))
 	}
-	fmt.Fprint(w, "Enter runs 1, a number picks another, n answers without a tool: ")
+	none := "n answers without a tool"
+	if !canAnswer {
+		none = "n cancels"
+	}
+	fmt.Fprintf(w, "Enter runs 1, a number picks another, %s (ctrl+c leaves): ", none)
 	line, err := readAnswer(ctx, a.deps.Stdin)
 	if err != nil {
 		fmt.Fprintln(w)
 		return "", err
 	}
+	if n, err := strconv.Atoi(line); err == nil && n >= 1 && n <= len(c.Candidates) {
+		return c.Candidates[n-1].Tool, nil
+	}
 	switch {
 	case line == "":
 		return top.Tool, nil
-	case strings.EqualFold(line, "n"), strings.EqualFold(line, "no"):
-		return agent.NoTool, nil
-	}
-	if n, err := strconv.Atoi(line); err == nil && n >= 1 && n <= len(c.Candidates) {
-		return c.Candidates[n-1].Tool, nil
+	case !canAnswer:
+		return "", errPromptCancelled
 	}
 	return agent.NoTool, nil
 }

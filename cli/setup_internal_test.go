@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gear-chat/gear/agent"
 )
 
 // Issue 16, item 12: ctrl+c leaves the setup form and writes nothing.
@@ -53,5 +55,30 @@ func TestReadAnswerCancels(t *testing.T) {
 	}
 	if got, err := readAnswer(context.Background(), strings.NewReader(" 2 \n")); got != "2" || err != nil {
 		t.Errorf("a typed answer: %q, %v", got, err)
+	}
+}
+
+// Issue 16, items 4 and 12: gear ask's confirm prompt offers "no tool"
+// only when that can answer, reads through ctrl+c, and shows whole
+// percentages.
+func TestAskConfirmPrompt(t *testing.T) {
+	t.Parallel()
+	conf := agent.Confirmation{Threshold: 0.5, Candidates: []agent.Candidate{
+		{Tool: "CurrentTime", Confidence: 0.483}, {Tool: "WikiSearch", Confidence: 0.2}}}
+	ask := func(input string, canAnswer bool) (string, string, error) {
+		var prompt bytes.Buffer
+		a := newApp(Deps{Stdin: strings.NewReader(input), Stderr: &prompt, IsTerminal: true, StdinIsTerminal: true})
+		choice, err := a.confirmTool(context.Background(), conf, canAnswer)
+		return choice, prompt.String(), err
+	}
+	if choice, prompt, err := ask("n\n", false); !errors.Is(err, errPromptCancelled) || !strings.Contains(prompt, "n cancels") ||
+		strings.Contains(prompt, "without a tool") || !strings.Contains(prompt, "only 48% sure") || choice != "" {
+		t.Errorf("without a chat model: %q, %q, %v", choice, prompt, err)
+	}
+	if choice, prompt, err := ask("n\n", true); err != nil || choice != agent.NoTool || !strings.Contains(prompt, "n answers without a tool") {
+		t.Errorf("with a chat model: %q, %q, %v", choice, prompt, err)
+	}
+	if choice, _, err := ask("2\n", false); err != nil || choice != "WikiSearch" {
+		t.Errorf("2 picks the second: %q, %v", choice, err)
 	}
 }
