@@ -28,7 +28,8 @@ func (a *app) buildAgent(ctx context.Context, st *store.Store, chatDown error) (
 	for _, role := range llm.Roles() {
 		ep := llm.Resolve(cfg, role)
 		rm := store.RoleModel{Engine: store.EngineOffline, Model: store.EngineOffline}
-		if !ep.Offline {
+		// A role whose server failed the check is served offline.
+		if !ep.Offline && !a.roleDown(role) {
 			rm = store.RoleModel{Engine: string(ep.Server), Model: ep.Model}
 		}
 		switch role {
@@ -100,4 +101,13 @@ func (a *app) checkServers(ctx context.Context) (warnings []string, chatDown err
 	}
 	down := servers.check(ctx)
 	return fallbackWarnings(down), down[llm.RoleChat], nil
+}
+
+// roleDown reports whether the check, if it ran, found the role's server
+// unable to serve.
+func (a *app) roleDown(role llm.Role) bool {
+	if a.servers == nil || !a.servers.checked() {
+		return false
+	}
+	return a.servers.check(context.Background())[role] != nil
 }

@@ -2,10 +2,9 @@ package cli
 
 import (
 	"context"
-	"errors"
+	"sync"
 
 	"github.com/gear-chat/gear/agent"
-	"github.com/gear-chat/gear/llm"
 	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/survey"
 	"github.com/gear-chat/gear/ui"
@@ -58,27 +57,47 @@ func (a *app) chatOptions(ctx context.Context, st *store.Store) (ui.Options, err
 		warnings, _, _ = a.checkServers(ctx)
 		return notes, warnings
 	}
-	if c, _ := a.llmClient(llm.RoleChat); c != nil {
-		toolsOnly, err := a.buildAgent(ctx, st, errors.New("its server did not answer"))
+	opts.Agent = &checkedAgent{Agent: opts.Agent, servers: servers, fallback: func() (ui.Agent, error) {
+		_, chatDown, err := a.checkServers(ctx)
 		if err != nil {
-			return ui.Options{}, err
+			return nil, err
 		}
-		opts.Agent = checkedAgent{Agent: opts.Agent, toolsOnly: ui.FromAgent(toolsOnly), servers: servers}
-	}
+		ag, err := a.buildAgent(ctx, st, chatDown)
+		if err != nil {
+			return nil, err
+		}
+		return ui.FromAgent(ag), nil
+	}}
 	return opts, nil
 }
 
-// checkedAgent starts each turn on the agent with the chat model while
-// its server answers, else on the one without it.
+// checkedAgent starts each turn on the agent built for the servers while
+// they answer; once the check finds one down, on an agent built for what
+// is left (the offline engine for grounding, no chat model), made once.
+// Turns then name the engine that served them.
 type checkedAgent struct {
 	ui.Agent
-	toolsOnly ui.Agent
-	servers   *serverCheck
+	servers  *serverCheck
+	fallback func() (ui.Agent, error)
+
+	mu      sync.Mutex
+	reduced ui.Agent
 }
 
-func (c checkedAgent) Start(ctx context.Context, req agent.Request) ui.Turn {
-	if c.servers.check(ctx)[llm.RoleChat] != nil {
-		return c.toolsOnly.Start(ctx, req)
+func (c *checkedAgent) Start(ctx context.Context, req agent.Request) ui.Turn {
+	if len(c.servers.check(ctx)) == 0 {
+		return c.Agent.Start(ctx, req)
 	}
-	return c.Agent.Start(ctx, req)
+	c.mu.Lock()
+	if c.reduced == nil {
+		if ag, err := c.fallback(); err == nil {
+			c.reduced = ag
+		}
+	}
+	reduced := c.reduced
+	c.mu.Unlock()
+	if reduced == nil {
+		return c.Agent.Start(ctx, req)
+	}
+	return reduced.Start(ctx, req)
 }

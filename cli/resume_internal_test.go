@@ -3,6 +3,8 @@ package cli
 import (
 	"context"
 	"io"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -26,5 +28,26 @@ func TestChatResumesTheLastChatNotAnAsk(t *testing.T) {
 	v := s.until("Resumed conversation #1")
 	if !strings.Contains(v, "what is 17 * 23") || strings.Contains(v, "what is 5 + 5") {
 		t.Errorf("the chat should reopen the chat conversation, not the ask:\n%s", v)
+	}
+}
+
+// Issue 16, item 10: with the model server down, the chat window says so
+// once at start-up and the calculator still answers, grounded offline.
+func TestChatWithTheServerDown(t *testing.T) {
+	gone := httptest.NewServer(http.NotFoundHandler())
+	gone.Close()
+	env := map[string]string{"OPENAI_BASE_URL": gone.URL + "/v1"}
+	s := openChat(t, chatApp(t, env, gone, t.TempDir(), false))
+	v := s.until("server unreachable (chat, grounding, embedding)")
+	if strings.Count(v, "server unreachable") != 1 {
+		t.Errorf("the server should be reported once:\n%s", v)
+	}
+	s.typeLine("what is 17 * 23")
+	v = s.until("Calculator(17 * 23) → 391")
+	if !strings.Contains(v, "grounding: offline engine") || strings.Contains(v, "grounding: grounding") {
+		t.Errorf("the turn should name the offline engine:\n%s", v)
+	}
+	if strings.Count(v, "server unreachable") != 1 {
+		t.Errorf("the server should still be reported once:\n%s", v)
 	}
 }
