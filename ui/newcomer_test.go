@@ -282,3 +282,22 @@ func TestSurveyFormSitsAtTheBottom(t *testing.T) {
 		}
 	}
 }
+
+// Issue 16, item 3: a hint about the running turn goes when the turn ends.
+func TestTurnHintGoesWithTheTurn(t *testing.T) {
+	t.Parallel()
+	turn := newFakeTurn(nil, nil)
+	m := newTestModel(t, newFakeAgent(t, turn), nil, 120, 40)
+	m.typeText("slow question")
+	m.Update(press(tea.KeyEnter))
+	m.Update(turnStartedMsg{turn: turn})
+	m.typeText("/new")
+	m.drive(press(tea.KeyEnter))
+	if !strings.Contains(m.plain(), "A turn is running") {
+		t.Fatalf("no hint while the turn runs:\n%s", m.plain())
+	}
+	m.drive(turnEventMsg{turn: turn, event: agent.Done{Record: agent.Record{Status: store.StatusDone, Answer: "done"}}, ok: true})
+	if strings.Contains(m.plain(), "A turn is running") {
+		t.Errorf("the hint outlived the turn:\n%s", m.plain())
+	}
+}
