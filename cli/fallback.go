@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"strings"
@@ -28,6 +29,9 @@ type pinger interface {
 type serverCheck struct {
 	roles []llm.Role
 	ping  map[llm.Role]pinger
+	// server names each role's server and key, so a server that serves
+	// several roles is asked once.
+	server map[llm.Role]string
 
 	mu   sync.Mutex
 	done bool
@@ -43,16 +47,15 @@ func (c *serverCheck) check(ctx context.Context) map[llm.Role]error {
 		return c.down
 	}
 	down := map[llm.Role]error{}
-	seen := map[pinger]error{}
+	seen := map[string]error{}
 	for _, role := range c.roles {
-		p := c.ping[role]
-		err, ok := seen[p]
+		err, ok := seen[c.server[role]]
 		if !ok {
-			err = p.Ping(ctx, pingTimeout)
+			err = c.ping[role].Ping(ctx, pingTimeout)
 			if ctx.Err() != nil {
 				return nil
 			}
-			seen[p] = err
+			seen[c.server[role]] = err
 		}
 		if err != nil && serverDown(err) {
 			down[role] = err
@@ -74,15 +77,18 @@ func (a *app) serverChecks() (*serverCheck, error) {
 	if a.servers != nil {
 		return a.servers, nil
 	}
-	c := &serverCheck{ping: map[llm.Role]pinger{}}
+	c := &serverCheck{ping: map[llm.Role]pinger{}, server: map[llm.Role]string{}}
 	for _, role := range llm.Roles() {
 		cl, err := a.llmClient(role)
 		if err != nil {
 			return nil, err
 		}
 		if cl != nil {
+			ep := cl.Endpoint()
 			c.roles = append(c.roles, role)
 			c.ping[role] = cl
+			key := sha256.Sum256([]byte(ep.APIKey.Reveal())) // the key itself is kept nowhere
+			c.server[role] = fmt.Sprintf("%s %x", ep.BaseURL, key[:8])
 		}
 	}
 	a.servers = c

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/gear-chat/gear/cli"
@@ -23,7 +24,9 @@ func TestServerDownFallsBackToTheOfflineEngine(t *testing.T) {
 	}
 	// An unauthorised server answers the check with OpenAI's 401 body and
 	// must not be asked anything else.
+	var checks atomic.Int32
 	unauthorised := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		checks.Add(1)
 		if r.Method != http.MethodGet || r.URL.Path != "/v1/models" {
 			t.Errorf("unexpected request %s %s after the key was refused", r.Method, r.URL.Path)
 		}
@@ -65,6 +68,9 @@ func TestServerDownFallsBackToTheOfflineEngine(t *testing.T) {
 			if len(warnings) != 1 || !strings.Contains(warnings[0], tt.says) || !strings.Contains(warnings[0], "(chat, grounding, embedding)") ||
 				!strings.Contains(warnings[0], "calculator, clock and time zones still work") {
 				t.Errorf("want one warning line saying %q for all three roles, got %q", tt.says, stderr.String())
+			}
+			if tt.name == "unauthorised" && checks.Load() != 1 {
+				t.Errorf("the server of three roles was checked %d times, want once", checks.Load())
 			}
 			if strings.Contains(stderr.String(), "sk-test-not-a-key") {
 				t.Error("the key was printed")
