@@ -189,6 +189,10 @@ func (p *painter) detailLines(r agent.Record, inner int) []string {
 	}
 	if em := r.Emission; em != nil {
 		how := string(em.Path)
+		if em.Path == store.EmissionOffline {
+			// Not "offline" alone, which reads as the tool being offline.
+			how = "written by the offline engine"
+		}
 		switch {
 		case em.Rejected:
 			out = append(out, st.cardLabel.Render("call     ")+st.errorText.Render("rejected by the ToolDec machine, not run: ")+
