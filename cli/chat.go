@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/llm"
 	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/survey"
 	"github.com/gear-chat/gear/ui"
@@ -82,6 +83,27 @@ type checkedAgent struct {
 
 	mu      sync.Mutex
 	reduced ui.Agent
+}
+
+// Engines names what serves each role: offline for a role whose server
+// failed the check.
+func (c *checkedAgent) Engines() agent.Engines {
+	e := c.Agent.Engines()
+	if !c.servers.checked() {
+		return e
+	}
+	off := store.RoleModel{Engine: store.EngineOffline, Model: store.EngineOffline}
+	down := c.servers.check(context.Background())
+	for role, rm := range map[llm.Role]*store.RoleModel{llm.RoleChat: &e.Chat, llm.RoleGrounding: &e.Grounding, llm.RoleEmbedding: &e.Embedding} {
+		if down[role] != nil {
+			*rm = off
+		}
+	}
+	if down[llm.RoleGrounding] != nil || down[llm.RoleEmbedding] != nil {
+		// The offline engine grounds with its own encoder.
+		e.Grounding, e.Embedding = off, off
+	}
+	return e
 }
 
 func (c *checkedAgent) Start(ctx context.Context, req agent.Request) ui.Turn {

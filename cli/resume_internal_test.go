@@ -42,6 +42,9 @@ func TestChatWithTheServerDown(t *testing.T) {
 	if strings.Count(v, "server unreachable") != 1 {
 		t.Errorf("the server should be reported once:\n%s", v)
 	}
+	if !strings.Contains(v, "engine offline │") {
+		t.Errorf("the status line should say the offline engine serves now:\n%s", v)
+	}
 	s.typeLine("what is 17 * 23")
 	v = s.until("Calculator(17 * 23) → 391")
 	if !strings.Contains(v, "grounding: offline engine") || strings.Contains(v, "grounding: grounding") {

@@ -178,6 +178,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case surveyOpenedMsg:
 		return m, m.onSurveyOpened(msg)
 	case checkedMsg:
+		// The check may have left roles to the offline engine.
+		m.engines = m.agent.Engines()
+		m.paint.chatModel = m.engines.Chat.Engine != "" && m.engines.Chat.Engine != store.EngineOffline
 		for _, n := range msg.notes {
 			m.addNotice(n)
 		}
