@@ -46,6 +46,10 @@ type Deps struct {
 	Now  func() time.Time
 	// IsTerminal reports whether stdout is an interactive terminal.
 	IsTerminal bool
+	// StdinIsTerminal reports whether stdin is one: when it is not, gear
+	// ask reads its query (or context) from it, and nobody can answer a
+	// prompt.
+	StdinIsTerminal bool
 }
 
 // app is one invocation: its dependencies and the global flags.
@@ -63,6 +67,11 @@ type app struct {
 	places func() (*place.Gazetteer, error)
 	// clients are the model roles' clients, made on first use (llmClient).
 	clients map[llm.Role]*llm.Client
+	// servers checks the model servers once; fallback is the model
+	// grounding engine's switch to the offline one (nil with the offline
+	// engine).
+	servers  *serverCheck
+	fallback *groundingFallback
 }
 
 // newApp makes one invocation's app. Tests that drive commands from
@@ -119,10 +128,8 @@ On a terminal, gear without a command opens the chat window.`,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
 			return a.loadConfig()
 		},
+		Args: rootArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return usageErrorf("unknown command %q (gear --help lists them)", args[0])
-			}
 			if a.deps.IsTerminal {
 				return a.chat(cmd.Context())
 			}
@@ -142,6 +149,7 @@ On a terminal, gear without a command opens the chat window.`,
 		a.toolCommand(),
 		a.grammarCommand(),
 		a.configCommand(),
+		a.setupCommand(),
 		a.askCommand(),
 		a.historyCommand(),
 		a.groundCommand(),
@@ -152,6 +160,7 @@ On a terminal, gear without a command opens the chat window.`,
 		a.tuneCommand(),
 		a.replayCommand(),
 	)
+	finishCommands(root)
 	return root
 }
 
@@ -191,10 +200,6 @@ func exitCode(err error) int {
 	var te *tools.UnknownToolError
 	switch {
 	case errors.As(err, &ue), errors.As(err, &se), errors.As(err, &te), tools.IsInput(err):
-		return ExitUsage
-	case strings.HasPrefix(err.Error(), "unknown command"), strings.HasPrefix(err.Error(), "unknown flag"),
-		strings.Contains(err.Error(), "accepts "), strings.Contains(err.Error(), "requires at least"):
-		// cobra's own argument errors are usage errors.
 		return ExitUsage
 	}
 	return ExitFailure

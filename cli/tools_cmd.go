@@ -125,7 +125,7 @@ func (a *app) toolCommand() *cobra.Command {
 		Long: `Run one tool call in the canonical syntax, Name(arg, "string", 3.5), or the
 JSON form {"tool": "Name", "args": {...}}. A call that does not parse exits 2;
 a tool that fails at run time exits 1.`,
-		Args: cobra.ExactArgs(1),
+		Args: toolCallArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			reg, err := a.registry()
 			if err != nil {
