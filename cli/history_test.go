@@ -168,6 +168,9 @@ func TestHistoryListShowAndMarkdown(t *testing.T) {
 		t.Errorf("list --json: %v %+v", err, convs)
 	}
 	code, out, _ = runGear(t, nil, "", "--db", db, "history", "show", "1")
+	if code != cli.ExitOK {
+		t.Errorf("history show 1: exit %d", code)
+	}
 	for _, want := range []string{
 		"Conversation 1 · chat", "Models: chat ollama/llama3.2 · grounding offline", "you: what's the weather in Adelaide tomorrow?",
 		"typed: @TallChatBot what's the weather in Adelaide tomorrow?", "· chat · done · answered by model · 1.20 s",

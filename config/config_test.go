@@ -155,7 +155,8 @@ func TestSecretNeverPrints(t *testing.T) {
 		"%v":  fmt.Sprintf("%v", r),
 		"%+v": fmt.Sprintf("%+v", r),
 		"%#v": fmt.Sprintf("%#v", r),
-		"%s":  fmt.Sprintf("%s", r.APIKey),
+		//lint:ignore S1025 the test is of what the %s verb prints for a Secret
+		"%s": fmt.Sprintf("%s", r.APIKey),
 	}
 	j, err := json.Marshal(r)
 	if err != nil {

@@ -174,6 +174,9 @@ func (c *Client) buildChat(kind ServerKind, req ChatRequest) (openai.ChatComplet
 	if kind == ServerOpenAI {
 		o.MaxCompletionTokens = maxTokens
 	} else {
+		// Deprecated by OpenAI for its o-series, but the field the other
+		// servers (llama.cpp, vLLM, Ollama, LM Studio) read.
+		//lint:ignore SA1019 max_tokens is what non-OpenAI servers understand
 		o.MaxTokens = maxTokens
 	}
 	if t := firstTemp(req.Temperature, c.ep.Temperature); t != nil {

@@ -13,7 +13,6 @@ package llm
 
 import (
 	"fmt"
-	"net"
 	"net/url"
 	"strings"
 	"time"
@@ -221,14 +220,3 @@ func (ep Endpoint) Describe() string {
 	return b.String()
 }
 
-// host is the server's host[:port], for error messages.
-func (ep Endpoint) host() string {
-	u, err := url.Parse(ep.BaseURL)
-	if err != nil || u.Host == "" {
-		return ep.BaseURL
-	}
-	if h, p, err := net.SplitHostPort(u.Host); err == nil && ((u.Scheme == "https" && p == "443") || (u.Scheme == "http" && p == "80")) {
-		return h
-	}
-	return u.Host
-}

@@ -41,7 +41,7 @@ func TestStreamedAnswerMatchesTheWhole(t *testing.T) {
 	var s streamed
 	var got []string
 	for i := 1; i <= len(answer); i += 7 {
-		got = s.render(m.paint.md, answer[:i], 60)
+		s.render(m.paint.md, answer[:i], 60) // each prefix, as chunks arrive
 	}
 	got = s.render(m.paint.md, answer, 60)
 	want := m.paint.md.render(answer, 60)
