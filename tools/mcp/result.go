@@ -1,0 +1,173 @@
+package mcp
+
+import (
+	"encoding/json"
+	"fmt"
+	"mime"
+	"os"
+	"path/filepath"
+	"strings"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/gear-chat/gear/sanitize"
+	"github.com/gear-chat/gear/tools"
+)
+
+// render turns a tool's result into text people and models read: text
+// parts as they are, structured content as compact JSON (unless a text
+// part already says the same), images and audio saved under the data
+// directory with their path shown, resource links and embedded resources
+// named. All of it is sanitised and the whole is cut at max bytes.
+func (c *Conn) render(tool string, r *sdk.CallToolResult) (text string, data any) {
+	var parts []string
+	texts := map[string]bool{}
+	for i, content := range r.Content {
+		var p string
+		switch v := content.(type) {
+		case *sdk.TextContent:
+			p = v.Text
+			texts[strings.TrimSpace(v.Text)] = true
+		case *sdk.ImageContent:
+			p = c.saveBinary(tool, i, "image", v.MIMEType, v.Data)
+		case *sdk.AudioContent:
+			p = c.saveBinary(tool, i, "audio", v.MIMEType, v.Data)
+		case *sdk.ResourceLink:
+			p = describeLink(v)
+		case *sdk.EmbeddedResource:
+			p = c.embedded(tool, i, v.Resource)
+		default:
+			p = fmt.Sprintf("[%T content not shown]", content)
+		}
+		if p = strings.TrimSpace(p); p != "" {
+			parts = append(parts, p)
+		}
+	}
+	if r.StructuredContent != nil {
+		if js, err := json.Marshal(r.StructuredContent); err == nil && !texts[string(js)] && !sameJSON(texts, r.StructuredContent) {
+			parts = append(parts, string(js))
+		}
+		data = r.StructuredContent
+	}
+	text = sanitize.Text(strings.Join(parts, "\n"))
+	if len(text) > c.opts.MaxResultBytes {
+		text = clip(text, c.opts.MaxResultBytes) + fmt.Sprintf("\n[result cut at %d bytes]", c.opts.MaxResultBytes)
+	}
+	return text, data
+}
+
+// sameJSON reports whether one of the text parts is the structured content
+// written another way (indented, keys reordered): servers often send both.
+func sameJSON(texts map[string]bool, v any) bool {
+	want, err := json.Marshal(v)
+	if err != nil {
+		return false
+	}
+	for t := range texts {
+		var got any
+		if json.Unmarshal([]byte(t), &got) != nil {
+			continue
+		}
+		if g, err := json.Marshal(got); err == nil && string(g) == string(want) {
+			return true
+		}
+	}
+	return false
+}
+
+func describeLink(l *sdk.ResourceLink) string {
+	name := l.Title
+	if name == "" {
+		name = l.Name
+	}
+	s := "[resource: " + oneLine(name)
+	if l.URI != "" {
+		s += " <" + oneLine(l.URI) + ">"
+	}
+	if l.Description != "" {
+		s += " — " + clip(oneLine(l.Description), 200)
+	}
+	return s + "]"
+}
+
+func (c *Conn) embedded(tool string, i int, rc *sdk.ResourceContents) string {
+	if rc == nil {
+		return ""
+	}
+	if rc.Text != "" || rc.Blob == nil {
+		head := "[resource <" + oneLine(rc.URI) + ">]"
+		return head + "\n" + rc.Text
+	}
+	return c.saveBinary(tool, i, "resource", rc.MIMEType, rc.Blob)
+}
+
+// saveBinary writes binary content to DataDir/mcp/ and says where; without
+// a data directory, or past the size cap, it says what was not saved.
+func (c *Conn) saveBinary(tool string, i int, kind, mimeType string, data []byte) string {
+	desc := fmt.Sprintf("%s, %s, %d bytes", kind, oneLine(mimeType), len(data))
+	if c.opts.DataDir == "" {
+		return "[" + desc + ", not saved: no data directory]"
+	}
+	if len(data) > c.opts.MaxResultBytes {
+		return fmt.Sprintf("[%s, not saved: larger than the %d-byte cap]", desc, c.opts.MaxResultBytes)
+	}
+	dir := filepath.Join(c.opts.DataDir, "mcp")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "[" + desc + ", not saved: " + oneLine(err.Error()) + "]"
+	}
+	name := fmt.Sprintf("%s-%s-%d%s", safeFileName(tool), c.opts.Now().UTC().Format("20060102T150405.000"), i, extension(mimeType))
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		return "[" + desc + ", not saved: " + oneLine(err.Error()) + "]"
+	}
+	return "[" + desc + " saved to " + path + "]"
+}
+
+// extension is a file extension for a MIME type the server named; an
+// unknown or hostile type gets ".bin".
+func extension(mimeType string) string {
+	switch strings.ToLower(strings.TrimSpace(mimeType)) {
+	case "image/png":
+		return ".png"
+	case "image/jpeg":
+		return ".jpg"
+	case "image/gif":
+		return ".gif"
+	case "image/webp":
+		return ".webp"
+	case "audio/wav", "audio/x-wav":
+		return ".wav"
+	case "audio/mpeg":
+		return ".mp3"
+	}
+	if exts, err := mime.ExtensionsByType(mimeType); err == nil && len(exts) > 0 && safeFileName(exts[0]) == exts[0] {
+		return exts[0]
+	}
+	return ".bin"
+}
+
+// safeFileName keeps letters, digits, '.', '-' and '_' of a name a server
+// chose, so it can never leave the directory.
+func safeFileName(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '-' || c == '_') {
+			b[i] = '_'
+		}
+	}
+	out := strings.TrimLeft(string(b), ".")
+	if out == "" {
+		return "tool"
+	}
+	return out
+}
+
+// failure is an isError result: a failure the model can read and the user
+// sees, as one sanitised line.
+func failure(name, text string) error {
+	text = oneLine(text)
+	if text == "" {
+		text = "no details given"
+	}
+	return &tools.InputError{Msg: name + " reported an error: " + clip(text, 1000)}
+}
