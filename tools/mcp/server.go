@@ -189,10 +189,29 @@ func Expand(s string, getenv Getenv) (string, error) {
 	return out, nil
 }
 
-// environ is the command's environment: gear's own plus the server's
-// variables, expanded, sorted for a stable order.
+// inherited are the variables a stdio server gets from gear's own
+// environment, as the MCP SDKs' default environment: enough to find
+// programs, a home, a locale, and npm's registry and proxies — never the
+// rest, which may hold API keys (OPENAI_API_KEY) an untrusted server must
+// not see. Anything else a server needs is named in its env.
+var inherited = []string{"HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "TMPDIR", "LANG", "LC_ALL", "LC_CTYPE",
+	"HTTP_PROXY", "HTTPS_PROXY", "NO_PROXY", "http_proxy", "https_proxy", "no_proxy", "SYSTEMROOT", "APPDATA"}
+
+// environ is the command's environment: the inherited variables and npm's
+// settings (npm_config_*) from gear's own, plus the server's variables,
+// expanded, sorted for a stable order.
 func (s Server) environ(getenv Getenv) ([]string, error) {
-	env := os.Environ()
+	var env []string
+	keep := map[string]bool{}
+	for _, k := range inherited {
+		keep[k] = true
+	}
+	for _, kv := range os.Environ() {
+		k, _, _ := strings.Cut(kv, "=")
+		if keep[k] || strings.HasPrefix(strings.ToLower(k), "npm_config_") {
+			env = append(env, kv)
+		}
+	}
 	keys := make([]string, 0, len(s.Env))
 	for k := range s.Env {
 		keys = append(keys, k)

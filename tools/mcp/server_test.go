@@ -55,3 +55,17 @@ func TestDescribeHidesQuery(t *testing.T) {
 		t.Errorf("Describe = %q", d)
 	}
 }
+
+func TestEnvironKeepsKeysAway(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "sk-secret")
+	t.Setenv("PATH", "/usr/bin")
+	s := Server{Name: "x", Command: "srv", Env: map[string]string{"TOKEN": "${MY_TOKEN}"}}
+	env, err := s.environ(func(k string) string { return map[string]string{"MY_TOKEN": "t1"}[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	joined := strings.Join(env, "\n")
+	if strings.Contains(joined, "sk-secret") || !strings.Contains(joined, "PATH=/usr/bin") || !strings.Contains(joined, "TOKEN=t1") {
+		t.Errorf("environ:\n%s", joined)
+	}
+}
