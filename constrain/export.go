@@ -112,6 +112,12 @@ func (m *Machine) valueRule(g *grammar, p *paramInfo, json bool, depth int) *gno
 		return g.stringRule(int(p.bound))
 	case kindPattern:
 		return seq(lit(`"`), g.contentRule(p.pattern), lit(`"`))
+	case kindWord:
+		words := make([]*gnode, len(p.words))
+		for i, w := range p.words {
+			words[i] = lit(w)
+		}
+		return alt(words...)
 	}
 	if json {
 		return seq(lit(`"`), g.exprRules(jsonFlavor(), depth), lit(`"`))

@@ -87,11 +87,16 @@ func (g *gen) value(p tools.Param, json bool) string {
 	case tools.TypeInteger:
 		return g.integer()
 	case tools.TypeString, tools.TypePlace:
+		if p.Format == "date" {
+			return `"` + g.digits(4) + "-" + g.pick("01", "09", "12", "13", "00", "1") + "-" + g.pick("01", "10", "29", "31", "32", "00") + `"`
+		}
 		return g.str(1 + g.r.IntN(min(p.StringBound(), 12)))
 	case tools.TypeEnum:
 		return `"` + p.Enum[g.r.IntN(len(p.Enum))] + `"`
 	case tools.TypeDate:
 		return `"` + g.date() + `"`
+	case tools.TypeBoolean:
+		return g.pick("true", "false")
 	case tools.TypeDateTime:
 		return `"` + g.datetime() + `"`
 	case tools.TypeExpression:

@@ -115,6 +115,9 @@ func typeMatches(t string, v any) bool {
 	case "string":
 		_, ok := v.(string)
 		return ok
+	case "boolean":
+		_, ok := v.(bool)
+		return ok
 	case "number":
 		_, ok := v.(json.Number)
 		return ok

@@ -36,6 +36,17 @@ func testSpecs() []tools.Spec {
 		{Name: "Ping", Family: "net", Description: "no parameters"},
 		{Name: "WikiSearch", Family: tools.FamilyWiki, Description: "encyclopedia",
 			Params: []tools.Param{{Name: "query", Type: tools.TypeString}}},
+		// External tools: server-qualified names with dots, dashes, a
+		// leading digit or underscore, and booleans.
+		{Name: "everything.echo", Family: "mcp", Description: "echo a message",
+			Params: []tools.Param{{Name: "message", Type: tools.TypeString}, {Name: "loud", Type: tools.TypeBoolean, Optional: true}}},
+		{Name: "everything.echo-all", Family: "mcp", Description: "echo twice",
+			Params: []tools.Param{{Name: "twice", Type: tools.TypeBoolean}, {Name: "maxResults", Type: tools.TypeInteger}}},
+		{Name: "get-weather", Family: "mcp", Description: "weather by city",
+			Params: []tools.Param{{Name: "city", Type: tools.TypeString}, {Name: "day", Type: tools.TypeString, Pattern: tools.FormatDatePattern, Format: "date", Optional: true}}},
+		{Name: "2fa_check", Family: "mcp", Description: "check a code",
+			Params: []tools.Param{{Name: "code", Type: tools.TypeInteger}}},
+		{Name: "_private.x", Family: "mcp", Description: "no parameters"},
 	}
 }
 

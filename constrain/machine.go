@@ -57,16 +57,18 @@ const (
 	kindString  // string, place: any JSON string, non-empty, rune-bounded
 	kindPattern // enum, datetime, date: content matches a pattern, no escapes
 	kindExpression
+	kindWord // boolean: one of a few bare literal words
 )
 
 type paramInfo struct {
 	name    string
 	typ     tools.ParamType
 	kind    valueKind
-	bound   uint16 // rune bound of a kindString parameter
-	dfa     int32  // Machine.dfas index of a kindPattern parameter
-	pattern string // its content pattern
-	key     string // the JSON form's key: the name between quotes
+	bound   uint16   // rune bound of a kindString parameter
+	dfa     int32    // Machine.dfas index of a kindPattern parameter
+	pattern string   // its content pattern
+	key     string   // the JSON form's key: the name between quotes
+	words   []string // the literals of a kindWord parameter
 }
 
 type toolInfo struct {
@@ -112,6 +114,8 @@ func New(specs ...tools.Spec) (*Machine, error) {
 				pi.kind = kindInteger
 			case tools.TypeExpression:
 				pi.kind = kindExpression
+			case tools.TypeBoolean:
+				pi.kind, pi.words = kindWord, booleanWords
 			default:
 				if pattern, ok := p.ContentPattern(); ok {
 					pi.kind = kindPattern

@@ -86,7 +86,11 @@ func TestAllowed(t *testing.T) {
 	tests := []struct {
 		prefix, want string
 	}{
-		{"", `[\t\n\r CPTUWms{]`},
+		{"", `[\t\n\r 2CPTUW_egms{]`},
+		{"everything.echo", `[\t\n\r (\-]`},
+		{"everything.echo-all(", `[\t\n\r ft]`},
+		{"everything.echo-all(t", `[r]`},
+		{"everything.echo-all(true", `[\t\n\r ,]`},
 		{"Calculator", `[\t\n\r (]`},
 		{"Calc", `[\t\n\r (u]`},
 		{"Pow(", `[\t\n\r \-0-9]`},
@@ -237,7 +241,8 @@ func TestNewRejectsBadLibraries(t *testing.T) {
 	}{
 		{[]tools.Spec{good, good}, "listed twice"},
 		{[]tools.Spec{bad}, "must be the last"},
-		{[]tools.Spec{{Name: "1x", Family: "f", Description: "d"}}, "tool name"},
+		{[]tools.Spec{{Name: "-x", Family: "f", Description: "d"}}, "tool name"},
+		{[]tools.Spec{{Name: "a b", Family: "f", Description: "d"}}, "tool name"},
 	} {
 		if _, err := New(tt.specs...); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("got %v, want %q", err, tt.want)

@@ -2,6 +2,7 @@ package constrain
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gear-chat/gear/tools"
@@ -106,7 +107,7 @@ func (m *Machine) repairOnce(text string, s State, at int, mark marks, ended boo
 
 func (m *Machine) repairName(text string, mark marks) (string, Fix, bool) {
 	end := mark.name
-	for end < len(text) && isNameByte(text[end]) {
+	for end < len(text) && isToolNameByte(text[end]) {
 		end++
 	}
 	name := text[mark.name:end]
@@ -143,6 +144,10 @@ func (m *Machine) repairValue(text string, s State, at int, mark marks) (string,
 			if whole, ok := zeroFraction(tok); ok && numberLiteralFits(whole, true) {
 				return fix(tok, whole)
 			}
+		}
+	case kindWord:
+		if lit, content, ok := stringLiteralAt(text, start); ok && slices.Contains(p.words, content) {
+			return fix(lit, content)
 		}
 	case kindString, kindPattern:
 		if at != start {
@@ -242,6 +247,11 @@ func (m *Machine) closingByte(s State) (byte, bool) {
 			return want('"')
 		case nZero, nInt, nFrac:
 			return want(closeCall)
+		case wBody:
+			if c, ok := m.forcedByte(s); ok {
+				return c, true // the rest of "true" or "false"
+			}
+			return want(closeCall)
 		case sEsc, sHex, sUTF8, nSign, nDot:
 			return 0, false
 		}
@@ -257,7 +267,7 @@ func (m *Machine) closingByte(s State) (byte, bool) {
 // valueEmpty reports an argument begun but with nothing in it yet.
 func (m *Machine) valueEmpty(s State) bool {
 	switch s.sub {
-	case nStart, sQuote, pQuote, xQuote:
+	case nStart, sQuote, pQuote, xQuote, wStart:
 		return true
 	case sBody:
 		return s.count == 0

@@ -121,6 +121,8 @@ func paramSchema(g *grammar, spec tools.Param, p *paramInfo, depth int) jsonObje
 			rule := g.contentRule(p.pattern)
 			s = append(s, jsonField{"type", "string"}, jsonField{"pattern", "^(?:" + g.regex(rule) + ")$"})
 		}
+	case kindWord:
+		s = append(s, jsonField{"type", "boolean"})
 	case kindExpression:
 		rule := g.exprRules(jsonFlavor(), depth)
 		s = append(s, jsonField{"type", "string"}, jsonField{"pattern", "^(?:" + g.regex(rule) + ")$"})

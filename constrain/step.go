@@ -1,5 +1,7 @@
 package constrain
 
+import "github.com/gear-chat/gear/tools"
+
 // The phases of a call. Each mirrors a step of tools.Parse (parse.go,
 // parse_json.go); the comments name the parser's step.
 type phase uint8
@@ -49,6 +51,9 @@ const (
 	// pattern-typed strings
 	pQuote
 	pBody
+	// literal words (true, false)
+	wStart
+	wBody
 	// expressions (CheckExpression)
 	xQuote       // JSON form: the opening quote
 	xOperand     // an operand must come next
@@ -72,11 +77,12 @@ const (
 	stepHandOver                   // the value ended before the byte; read it again
 )
 
-func isSpace(c byte) bool     { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-func isDigit(c byte) bool     { return c >= '0' && c <= '9' }
-func isLetter(c byte) bool    { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
-func isNameByte(c byte) bool  { return isLetter(c) || isDigit(c) }
-func isNumberEnd(c byte) bool { return isSpace(c) || c == ',' || c == ')' || c == '}' || c == '"' }
+func isSpace(c byte) bool        { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+func isDigit(c byte) bool        { return c >= '0' && c <= '9' }
+func isLetter(c byte) bool       { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
+func isNameByte(c byte) bool     { return isLetter(c) || isDigit(c) } // in an expression's identifier
+func isToolNameByte(c byte) bool { return tools.IsToolNameByte(c) }
+func isNumberEnd(c byte) bool    { return isSpace(c) || c == ',' || c == ')' || c == '}' || c == '"' }
 
 // step feeds one byte. On rejection *s is left at the state that refused
 // the byte (after any hand-over), which is what error messages describe.
@@ -93,7 +99,7 @@ func (m *Machine) step(s *State, c byte) bool {
 			}
 			s.phase, s.node = phName, 0
 		case phName:
-			if isNameByte(c) {
+			if isToolNameByte(c) {
 				return m.descend(s, c)
 			}
 			t := m.nodes[s.node].tool
@@ -201,7 +207,7 @@ func (m *Machine) step(s *State, c byte) bool {
 			}
 			m.beginValue(s)
 		case phJName:
-			if isNameByte(c) {
+			if isToolNameByte(c) {
 				return m.descend(s, c)
 			}
 			t := m.nodes[s.node].tool
@@ -289,6 +295,8 @@ func (m *Machine) beginValue(s *State) {
 		s.sub = sQuote
 	case kindPattern:
 		s.sub = pQuote
+	case kindWord:
+		s.sub = wStart
 	case kindExpression:
 		if s.flags&flagJSON != 0 {
 			s.sub = xQuote
@@ -315,6 +323,8 @@ func (m *Machine) valueByte(s *State, c byte) stepResult {
 		return stringByte(s, c, p.bound)
 	case kindPattern:
 		return m.patternByte(s, c, m.dfas[p.dfa])
+	case kindWord:
+		return wordByte(s, c, p.words)
 	}
 	return exprByte(s, c)
 }

@@ -99,11 +99,11 @@ func (m *Machine) describe(text string, at int, s State, mark marks) *Error {
 		return e(at, `expected a tool name or "{", found %s`, found)
 	case phName, phJName:
 		nameEnd := mark.name
-		for nameEnd < len(text) && isNameByte(text[nameEnd]) {
+		for nameEnd < len(text) && isToolNameByte(text[nameEnd]) {
 			nameEnd++
 		}
 		name := text[mark.name:nameEnd]
-		if name == "" || !isLetter(name[0]) || name[0] == '_' {
+		if name == "" || !tools.IsToolNameStart(name[0]) {
 			return e(at, "expected a tool name, found %s", found)
 		}
 		if _, ok := m.byName[name]; ok && s.phase == phJName {
@@ -197,7 +197,7 @@ func (m *Machine) describeValue(text string, at int, s State, mark marks, e func
 		c = text[at]
 	}
 	switch p.kind {
-	case kindNumber, kindInteger:
+	case kindNumber, kindInteger, kindWord:
 		return e(mark.value, "expected %s, found %s", m.paramWant(tool, int(s.param)), describeToken(text, mark.value))
 	case kindString, kindPattern:
 		if s.sub == sQuote || s.sub == pQuote {
@@ -322,6 +322,8 @@ func (m *Machine) paramWant(tool *toolInfo, i int) string {
 		return "an integer for " + p.name
 	case kindExpression:
 		return "an expression for " + p.name
+	case kindWord:
+		return "true or false for " + p.name
 	}
 	return fmt.Sprintf("a quoted %s for %s", p.typ, p.name)
 }

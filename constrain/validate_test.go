@@ -58,7 +58,8 @@ func TestValidateReportsWhereAndWhat(t *testing.T) {
 		{`{"tool": "Pow", "args": {"base": 2, "exponent": 3, "x": 1}}`, `at column 50: too many arguments: Pow takes 2`},
 		{`{"tool": "Ping", "args": {}} x`, `at column 30: unexpected text after the call: "x"`},
 		{"", `at column 1: expected a tool name or "{", found the end`},
-		{"9x", `at column 1: expected a tool name, found "9x"`},
+		{"-x", `at column 1: expected a tool name, found "-x"`},
+		{"everything.echo-all(yes, 1)", `at column 21: expected true or false for twice, found "yes"`},
 		{"Pow(2, ", `at column 8: expected an integer for exponent, found the end`},
 		{"CurrentTime(", `at column 13: expected a quoted place for place or ")", found the end`},
 	}

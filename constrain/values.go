@@ -198,3 +198,39 @@ func (m *Machine) patternByte(s *State, c byte, d *dfa) stepResult {
 	s.aux = uint32(next)
 	return stepOK
 }
+
+// booleanWords are the literals of a boolean argument.
+var booleanWords = []string{"true", "false"}
+
+// wordByte reads one of a few literal words: like a number, the value is
+// the run of bytes up to a delimiter, so a word ends when the next byte
+// cannot continue any candidate (and a complete word is read); aux holds
+// the candidates still possible, count the bytes read.
+func wordByte(s *State, c byte, words []string) stepResult {
+	if s.sub == wStart {
+		s.sub, s.aux, s.count = wBody, 1<<len(words)-1, 0
+	}
+	var next uint32
+	complete := false
+	for i, w := range words {
+		if s.aux&(1<<i) == 0 {
+			continue
+		}
+		switch {
+		case int(s.count) == len(w):
+			complete = true
+		case w[s.count] == c:
+			next |= 1 << i
+		}
+	}
+	if next != 0 {
+		s.aux = next
+		s.count++
+		return stepOK
+	}
+	if complete && isNumberEnd(c) {
+		endValue(s)
+		return stepHandOver
+	}
+	return stepReject
+}

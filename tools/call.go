@@ -15,14 +15,17 @@ const (
 	KindNumber
 	// KindExpression is a bare arithmetic expression.
 	KindExpression
+	// KindBoolean is true or false.
+	KindBoolean
 )
 
 // Value is one argument value. Numbers keep their float64 value; strings
-// and expressions their text (decoded, for strings).
+// and expressions their text (decoded, for strings); booleans Bool.
 type Value struct {
 	Kind ValueKind
 	Str  string
 	Num  float64
+	Bool bool
 }
 
 // String makes a string value.
@@ -34,11 +37,17 @@ func Number(f float64) Value { return Value{Kind: KindNumber, Num: f} }
 // Expression makes an expression value.
 func Expression(s string) Value { return Value{Kind: KindExpression, Str: s} }
 
-// Text is the value as plain text: the decoded string, the expression, or
-// the number in its canonical spelling.
+// Boolean makes a boolean value.
+func Boolean(b bool) Value { return Value{Kind: KindBoolean, Bool: b} }
+
+// Text is the value as plain text: the decoded string, the expression,
+// the number in its canonical spelling, true or false.
 func (v Value) Text() string {
-	if v.Kind == KindNumber {
+	switch v.Kind {
+	case KindNumber:
 		return FormatNumber(v.Num)
+	case KindBoolean:
+		return strconv.FormatBool(v.Bool)
 	}
 	return v.Str
 }
@@ -48,8 +57,11 @@ func (v Value) Equal(w Value) bool {
 	if v.Kind != w.Kind {
 		return false
 	}
-	if v.Kind == KindNumber {
+	switch v.Kind {
+	case KindNumber:
 		return v.Num == w.Num
+	case KindBoolean:
+		return v.Bool == w.Bool
 	}
 	return v.Str == w.Str
 }
@@ -151,6 +163,8 @@ func writeValue(b *strings.Builder, v Value) {
 		b.WriteString(FormatNumber(v.Num))
 	case KindExpression:
 		b.WriteString(v.Str)
+	case KindBoolean:
+		b.WriteString(strconv.FormatBool(v.Bool))
 	default:
 		b.WriteString(Quote(v.Str))
 	}

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -78,9 +79,9 @@ func (p *parser) expect(c byte, what string) error {
 // toolName reads a tool name and looks its spec up.
 func (p *parser) toolName(end int) (Spec, error) {
 	start := p.i
-	if p.i < end && (isLetter(p.s[p.i]) && p.s[p.i] != '_') {
+	if p.i < end && IsToolNameStart(p.s[p.i]) {
 		p.i++
-		for p.i < end && (isLetter(p.s[p.i]) || isDigit(p.s[p.i])) {
+		for p.i < end && IsToolNameByte(p.s[p.i]) {
 			p.i++
 		}
 	}
@@ -157,6 +158,8 @@ func (p *parser) value(param Param, inJSON bool) (Value, error) {
 		return p.expression(inJSON)
 	case TypeNumber, TypeInteger:
 		return p.number(param)
+	case TypeBoolean:
+		return p.boolean(param)
 	default:
 		return p.quoted(param)
 	}
@@ -180,6 +183,22 @@ func (p *parser) number(param Param) (Value, error) {
 		return Value{}, p.fail(start, "number %s for %s is out of range", tok, param.Name)
 	}
 	return Number(f), nil
+}
+
+// boolean reads true or false: like a number, the run of bytes up to
+// white space or one of , ) } ".
+func (p *parser) boolean(param Param) (Value, error) {
+	start := p.i
+	for p.i < len(p.s) && !isSpace(p.s[p.i]) && !strings.ContainsRune(",)}\"", rune(p.s[p.i])) {
+		p.i++
+	}
+	switch p.s[start:p.i] {
+	case "true":
+		return Boolean(true), nil
+	case "false":
+		return Boolean(false), nil
+	}
+	return Value{}, p.fail(start, "expected true or false for %s, found %s", param.Name, describeToken(p.s, start))
 }
 
 func (p *parser) quoted(param Param) (Value, error) {
@@ -275,6 +294,11 @@ func matchContent(param Param, content string) (matched, patterned bool) {
 		return dateRe.MatchString(content), true
 	case TypeEnum:
 		return slices.Contains(param.Enum, content), true
+	case TypeString:
+		if param.Pattern != "" {
+			re, err := regexp.Compile(`^(?:` + param.Pattern + `)$`)
+			return err == nil && re.MatchString(content), true
+		}
 	}
 	return false, false
 }
@@ -288,6 +312,16 @@ func (param Param) ExpectedContent() string {
 		return "expected a date and time like \"2022-01-02 22:00:00\", \"Jan 2 2022 10:00PM\" or \"3pm\""
 	case TypeDate:
 		return "expected a date like \"2026-11-23\", \"today\", \"tomorrow\" or a weekday"
+	case TypeString:
+		switch param.Format {
+		case "date":
+			return "expected a date like \"2026-11-24\""
+		case "date-time":
+			return "expected a date and time like \"2026-11-24T09:30:00Z\""
+		case "uri":
+			return "expected a URI like \"https://example.com/\""
+		}
+		return fmt.Sprintf("expected text matching ^%s$", param.Pattern)
 	default:
 		return fmt.Sprintf("expected one of %s", strings.Join(param.Enum, ", "))
 	}

@@ -30,6 +30,10 @@ func testSpecs() []Spec {
 			Params: []Param{{Name: "base", Type: TypeNumber}, {Name: "exponent", Type: TypeInteger}}},
 		{Name: "Units", Family: "convert", Description: "units",
 			Params: []Param{{Name: "unit", Type: TypeEnum, Enum: []string{"metric", "imperial"}}, {Name: "note", Type: TypeString, MaxLen: 5, Optional: true}}},
+		{Name: "cafe.change_drink", Family: "mcp", Description: "change an order", Source: Source{Kind: SourceMCP, Name: "cafe"},
+			Params: []Param{{Name: "drink", Type: TypeString}, {Name: "iced", Type: TypeBoolean, Optional: true}}},
+		{Name: "get-weather", Family: "mcp", Description: "weather",
+			Params: []Param{{Name: "day", Type: TypeString, Pattern: FormatDatePattern, Format: "date"}, {Name: "maxResults", Type: TypeInteger, Optional: true}}},
 	}
 }
 
@@ -70,6 +74,9 @@ func TestParseAccepts(t *testing.T) {
 		{`{"tool":"Pow","args":{"base":2,"exponent":3}}`, Call{"Pow", []Arg{{"base", Number(2)}, {"exponent", Number(3)}}}},
 		{`{"tool": "CurrentTime", "args": {}}`, Call{"CurrentTime", nil}},
 		{`{"tool": "WeatherSearch", "args": {"place": "Paris"}}`, Call{"WeatherSearch", []Arg{{"place", String("Paris")}}}},
+		{`cafe.change_drink("latte", true)`, Call{"cafe.change_drink", []Arg{{"drink", String("latte")}, {"iced", Boolean(true)}}}},
+		{`{"tool": "cafe.change_drink", "args": {"drink": "tea", "iced": false}}`, Call{"cafe.change_drink", []Arg{{"drink", String("tea")}, {"iced", Boolean(false)}}}},
+		{`get-weather("2026-11-24", 3)`, Call{"get-weather", []Arg{{"day", String("2026-11-24")}, {"maxResults", Number(3)}}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -143,6 +150,13 @@ func TestParseRejects(t *testing.T) {
 		{"{\"tool\": \"Calculator\", \"args\": {\"expression\": \"1 +\n2\"}}", "one line"},
 		{`{"tool": "CurrentTime", "args": {}} x`, "unexpected text after the call"},
 		{"", "expected a tool name, found the end"},
+		{`cafe.change_drink("latte", yes)`, `expected true or false for iced, found "yes"`},
+		{`cafe.change_drink("latte", "true")`, `expected true or false for iced`},
+		{`cafe.change_drink("latte", truee)`, `expected true or false for iced`},
+		{`cafe.change("latte")`, `unknown tool "cafe.change"`},
+		{`-x()`, `expected a tool name, found "-x"`},
+		{`get-weather("2026-13-01")`, `expected a date like "2026-11-24" for day`},
+		{`get-weather("2026\u002d11-01")`, `expected a date like`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -175,7 +189,9 @@ func TestRegistryRejectsBadSpecs(t *testing.T) {
 		mutate func(*Spec)
 		want   string
 	}{
-		{"bad name", func(s *Spec) { s.Name = "1abc" }, "tool name"},
+		{"bad name", func(s *Spec) { s.Name = "-abc" }, "tool name"},
+		{"dotted name starting with a dot", func(s *Spec) { s.Name = ".abc" }, "tool name"},
+		{"name too long", func(s *Spec) { s.Name = strings.Repeat("a", 65) }, "tool name"},
 		{"no family", func(s *Spec) { s.Family = "" }, "no family"},
 		{"no description", func(s *Spec) { s.Description = " " }, "no description"},
 		{"expression not last", func(s *Spec) {
@@ -221,6 +237,7 @@ func FuzzParseRoundTrip(f *testing.F) {
 		`TimezoneConverter("2022-01-02 22:00:00", "Asia/Shanghai", "America/New_York")`,
 		`CurrentTime("Zürich \"q\" \u00e9")`, `Pow(-0, 12)`, `Units("metric")`,
 		`{"tool": "WeatherSearch", "args": {"place": "Paris", "date": "today"}}`,
+		`cafe.change_drink("x", false)`, `get-weather("2026-01-31", -4)`,
 	} {
 		f.Add(s)
 	}
