@@ -109,6 +109,9 @@ type Config struct {
 	// ConfirmBelow is the confidence under which the user is asked before
 	// a tool runs (config agent.confirm_below).
 	ConfirmBelow float64
+	// Allowed reports whether a tool that is not read-only may run
+	// without asking (config agent.allowed_tools); nil allows none.
+	Allowed func(tool string) bool
 	// ContextTokens bounds the earlier messages sent with a query
 	// (config agent.context_tokens); 0 sends none.
 	ContextTokens int
@@ -135,6 +138,9 @@ type Record struct {
 	Route        *Route        `json:"route,omitempty"`
 	Grounding    *Grounding    `json:"grounding,omitempty"`
 	Confirmation *Confirmation `json:"confirmation,omitempty"`
+	// Permission is the question asked before a tool that is not
+	// read-only ran (Kind ConfirmRun), and its answer.
+	Permission *Confirmation `json:"permission,omitempty"`
 	// Tool is the tool used (empty when none ran); Confidence is
 	// grounding's probability for it, meaningful when Grounded.
 	Tool       string  `json:"tool,omitempty"`
@@ -206,8 +212,16 @@ type Score struct {
 	Error    string `json:"error,omitempty"`
 }
 
-// Confirmation is the question asked when grounding is not sure enough.
+// Confirmation is the question asked when grounding is not sure enough,
+// or (Kind ConfirmRun) before a tool that is not read-only runs.
 type Confirmation struct {
+	// Kind is "" for the confidence gate, ConfirmRun for the question
+	// whether a tool that may change something runs.
+	Kind string `json:"kind,omitempty"`
+	// Effect and Source describe a ConfirmRun question's tool: its
+	// side-effect class and where it comes from.
+	Effect string `json:"effect,omitempty"`
+	Source string `json:"source,omitempty"`
 	// Threshold is Config.ConfirmBelow.
 	Threshold float64 `json:"threshold"`
 	// Candidates are the top tools, best first.

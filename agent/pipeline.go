@@ -219,6 +219,11 @@ func (tr *turnRun) toolTurn(query string, named []string) error {
 	if em.Rejected {
 		return tr.answerRejected(spec, em)
 	}
+	if ok, err := tr.permit(spec); err != nil {
+		return err
+	} else if !ok {
+		return tr.answerNotPermitted(spec, em.Call)
+	}
 	run := tr.runTool(spec, em.Call)
 	if err := tr.ctx.Err(); err != nil {
 		return err

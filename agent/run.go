@@ -97,6 +97,11 @@ func (tr *turnRun) exactCall(text string) error {
 	tr.rec.Emission = &em
 	tr.rec.Tool, tr.rec.Family, tr.rec.ChosenBy = call.Tool, string(spec.Family), "call"
 	tr.t.emit(CallEmitted{Emission: em})
+	if ok, err := tr.permit(spec); err != nil {
+		return err
+	} else if !ok {
+		return tr.answerNotPermitted(spec, em.Call)
+	}
 	run := tr.runTool(spec, em.Call)
 	if err := tr.ctx.Err(); err != nil {
 		return err

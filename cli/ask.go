@@ -16,6 +16,7 @@ import (
 	"github.com/gear-chat/gear/sanitize"
 	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/survey"
+	"github.com/gear-chat/gear/tools"
 )
 
 func (a *app) askCommand() *cobra.Command {
@@ -111,6 +112,9 @@ func (a *app) ask(ctx context.Context, text string, mode agent.Mode, yes, asJSON
 		switch e := ev.(type) {
 		case agent.ConfirmationNeeded:
 			choice := a.confirmTool(e.Confirmation)
+			if e.Confirmation.Kind == agent.ConfirmRun {
+				choice = a.confirmRun(ag, e.Confirmation)
+			}
 			if err := turn.Confirm(choice); err != nil {
 				return err
 			}
@@ -168,6 +172,30 @@ func (a *app) confirmTool(c agent.Confirmation) string {
 	}
 	if n, err := strconv.Atoi(line); err == nil && n >= 1 && n <= len(c.Candidates) {
 		return c.Candidates[n-1].Tool
+	}
+	return agent.NoTool
+}
+
+// confirmRun answers the question asked before a tool that is not
+// read-only runs: on a terminal the user says yes once, always (remembered
+// in agent.allowed_tools) or no; elsewhere it does not run (--yes would
+// have answered yes).
+func (a *app) confirmRun(ag *agent.Agent, c agent.Confirmation) string {
+	tool, effect := c.Candidates[0].Tool, tools.Effect(c.Effect)
+	if !a.deps.IsTerminal || a.deps.Stdin == nil || !stdinIsTerminal(a.deps.Stdin) {
+		fmt.Fprintf(a.deps.Stderr, "note: %s is not read-only (%s, from %s), so it was not run; run again with --yes, or add it to agent.allowed_tools\n",
+			tool, effectWords(effect), sanitize.Line(c.Source))
+		return agent.NoTool
+	}
+	switch a.askRun(tool, effect, c.Source) {
+	case runOnce:
+		return tool
+	case runAlways:
+		if err := a.rememberAllowed(tool); err != nil {
+			fmt.Fprintf(a.deps.Stderr, "note: %s runs this time, but could not be remembered: %s\n", tool, oneLine(err.Error()))
+		}
+		ag.Allow(tool)
+		return tool
 	}
 	return agent.NoTool
 }

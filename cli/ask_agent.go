@@ -44,7 +44,7 @@ func (a *app) newAgent(ctx context.Context, st *store.Store) (*agent.Agent, erro
 		gopts.Cache = st
 	}
 	ac := agent.Config{Tools: reg, Grounding: ge, GroundingOptions: gopts, Engines: eng,
-		ConfirmBelow: cfg.Agent.ConfirmBelow, ContextTokens: cfg.Agent.ContextTokens}
+		ConfirmBelow: cfg.Agent.ConfirmBelow, ContextTokens: cfg.Agent.ContextTokens, Allowed: a.cfg.Agent.Allowed}
 	if st != nil {
 		ac.Recorder = st
 	}

@@ -242,7 +242,7 @@ func (a *app) mayRun(s tools.Spec, yes bool) (bool, error) {
 	if !a.deps.IsTerminal || a.deps.Stdin == nil || !stdinIsTerminal(a.deps.Stdin) {
 		return false, usageErrorf("%s is not read-only (%s, from %s): pass --yes to run it, or add it to agent.allowed_tools", s.Name, effectWords(s.Effect), s.Source)
 	}
-	switch a.askRun(s) {
+	switch a.askRun(s.Name, s.Effect, s.Source.String()) {
 	case runOnce:
 		return true, nil
 	case runAlways:
@@ -261,9 +261,9 @@ const (
 
 // askRun asks on the terminal whether a tool that may change something
 // runs: y once, a always (remembered), anything else no.
-func (a *app) askRun(s tools.Spec) runAnswer {
+func (a *app) askRun(tool string, effect tools.Effect, source string) runAnswer {
 	w := a.deps.Stderr
-	fmt.Fprintf(w, "%s %s (from %s). Run it? [y]es once, [a]lways allow this tool, [N]o: ", s.Name, effectWords(s.Effect), s.Source)
+	fmt.Fprintf(w, "%s %s (from %s). Run it? [y]es once, [a]lways allow this tool, [N]o: ", tool, effectWords(effect), sanitize.Line(source))
 	line, _ := bufio.NewReader(a.deps.Stdin).ReadString('\n')
 	switch strings.ToLower(strings.TrimSpace(line)) {
 	case "y", "yes":

@@ -171,3 +171,29 @@ func TestMCPImport(t *testing.T) {
 		t.Errorf("missing: %d %q", code, errOut)
 	}
 }
+
+func TestAskGroundsToAnMCPToolOffline(t *testing.T) {
+	t.Parallel()
+	url := mcpTestServer(t)
+	dir := t.TempDir()
+	// The conformance suite's tools_call form: the URL comes last.
+	code, out, errOut := gearIn(t, dir, "ask", "--offline", "--yes", "add the numbers 2 and 3", "--mcp", url)
+	if code != cli.ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "The sum is 5") || !strings.Contains(out, ".add_numbers · confidence") {
+		t.Errorf("answer:\n%s\nstderr: %s", out, errOut)
+	}
+
+	// Without --yes and without a terminal, a tool that may write is not run.
+	code, out, errOut = gearIn(t, dir, "ask", "--offline", "add the numbers 2 and 3", "--mcp", url)
+	if code != cli.ExitOK || strings.Contains(out, "The sum is 5") || !strings.Contains(errOut, "is not read-only") || !strings.Contains(out, "was not run") {
+		t.Errorf("unconfirmed: exit %d\n%s\nstderr: %s", code, out, errOut)
+	}
+
+	// The library lists it with its source.
+	code, out, _ = gearIn(t, dir, "tools", "--mcp", url)
+	if code != cli.ExitOK || !strings.Contains(out, "Calculator(") || !strings.Contains(out, ".add_numbers(a: number, b: number)") || !strings.Contains(out, "mcp:127-0-0-1") {
+		t.Errorf("gear tools --mcp:\n%s", out)
+	}
+}

@@ -52,8 +52,8 @@ func instance(s map[string]any, name string, params map[string]bool, depth int) 
 	if depth > 4 {
 		return nil
 	}
-	if params[paramName(name)] {
-		return "{" + paramName(name) + "}"
+	if params[name] {
+		return "{" + name + "}"
 	}
 	if ex, ok := s["examples"].([]any); ok && len(ex) > 0 {
 		return ex[0]

@@ -20,8 +20,7 @@ const MaxDescription = 1024
 // Tool is one tool of an MCP server as a gear tool.
 type Tool struct {
 	spec   tools.Spec
-	remote string            // the tool's own name on its server
-	props  map[string]string // gear parameter name → schema property
+	remote string // the tool's own name on its server
 	conn   *Conn
 }
 
@@ -37,20 +36,20 @@ func (t *Tool) Remote() string { return t.remote }
 func (t *Tool) Run(ctx context.Context, call tools.Call) (tools.Result, error) {
 	args := make(map[string]any, len(call.Args))
 	for _, a := range call.Args {
-		prop := t.props[a.Name]
-		if prop == "" {
-			prop = a.Name
-		}
-		args[prop] = argValue(a.Value)
+		// ParamsFromSchema names each parameter after its property.
+		args[a.Name] = argValue(a.Value)
 	}
 	return t.conn.call(ctx, t.spec.Name, t.remote, args)
 }
 
-// argValue is an argument as JSON: a number as a number, anything else as
-// its text.
+// argValue is an argument as JSON: a number as a number, a boolean as a
+// boolean, anything else as its text.
 func argValue(v tools.Value) any {
-	if v.Kind == tools.KindNumber {
+	switch v.Kind {
+	case tools.KindNumber:
 		return v.Num
+	case tools.KindBoolean:
+		return v.Bool
 	}
 	return v.Text()
 }
@@ -91,7 +90,7 @@ func (c *Conn) newTool(t *sdk.Tool) (*Tool, error) {
 	if err != nil || t.InputSchema == nil {
 		schema = []byte(`{"type":"object"}`)
 	}
-	params, props, err := paramsFromSchema(schema)
+	params, err := tools.ParamsFromSchema(schema)
 	if err != nil {
 		return nil, fmt.Errorf("tool %s: %w", name, err)
 	}
@@ -119,7 +118,7 @@ func (c *Conn) newTool(t *sdk.Tool) (*Tool, error) {
 		// score it (papers/gear.txt, Appendix A.3): it reads this mock.
 		spec.Mock = mockResponse(output, desc, params)
 	}
-	return &Tool{spec: spec, remote: t.Name, props: props, conn: c}, nil
+	return &Tool{spec: spec, remote: t.Name, conn: c}, nil
 }
 
 // description is the tool's description (or title, or name), sanitised to
