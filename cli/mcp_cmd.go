@@ -130,6 +130,22 @@ func (a *app) mcpToolsCommand() *cobra.Command {
 	return cmd
 }
 
+// onlyFlagServer is the server of `gear mcp call TOOL [ARGS] --mcp URL`:
+// exactly one --mcp server, and the first argument is not a server.
+func (a *app) onlyFlagServer(args []string) (mcp.Server, bool) {
+	if len(a.mcpFlags) != 1 || len(args) > 2 {
+		return mcp.Server{}, false
+	}
+	if len(args) == 2 && !strings.HasPrefix(strings.TrimSpace(args[1]), "{") {
+		return mcp.Server{}, false
+	}
+	s, err := mcp.ParseFlag(a.mcpFlags[0])
+	if err != nil || args[0] == s.Name {
+		return mcp.Server{}, false
+	}
+	return s, true
+}
+
 // connectOne connects to one server and lists its tools, noting on stderr
 // the tools it had to leave out.
 func (a *app) connectOne(ctx context.Context, s mcp.Server) (*mcp.Conn, []*mcp.Tool, error) {
@@ -162,18 +178,29 @@ func writeMCPTools(w io.Writer, specs []tools.Spec) {
 func (a *app) mcpCallCommand() *cobra.Command {
 	var asJSON, yes bool
 	cmd := &cobra.Command{
-		Use:   "call NAME|URL TOOL [ARGS_JSON]",
+		Use:   "call [NAME|URL] TOOL [ARGS_JSON]",
 		Short: `Call one tool of a server with JSON arguments, e.g. gear mcp call everything echo '{"message":"hi"}'`,
 		Long: `Calls TOOL (its name on the server, without the server prefix) with
-ARGS_JSON, a JSON object the server checks. A tool that is not read-only asks
-first on a terminal; elsewhere it needs --yes (or agent.allowed_tools).
-An isError result exits 1 with the server's message.`,
-		Args: cobra.RangeArgs(2, 3),
+ARGS_JSON, a JSON object the server checks. NAME|URL may be left out when
+--mcp names exactly one server (gear mcp call TOOL ARGS --mcp URL). A tool
+that is not read-only asks first on a terminal; elsewhere it needs --yes (or
+agent.allowed_tools). An isError result exits 1 with the server's message.`,
+		Args: cobra.RangeArgs(1, 3),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := a.findServer(args[0])
-			if err != nil {
-				return err
+			var s mcp.Server
+			var err error
+			if one, ok := a.onlyFlagServer(args); ok {
+				s = one
+			} else {
+				if len(args) < 2 {
+					return usageErrorf("gear mcp call needs a server and a tool: gear mcp call NAME|URL TOOL [ARGS_JSON], or TOOL [ARGS_JSON] --mcp URL")
+				}
+				if s, err = a.findServer(args[0]); err != nil {
+					return err
+				}
+				args = args[1:]
 			}
+			args = append([]string{s.Name}, args...)
 			raw := json.RawMessage("{}")
 			if len(args) == 3 {
 				raw = json.RawMessage(args[2])

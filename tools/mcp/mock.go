@@ -14,9 +14,12 @@ import (
 // without a side effect. With an outputSchema, it is a compact JSON
 // instance of that schema — numbers where numbers come back, strings where
 // text does, an output property named like a parameter filled with that
-// argument. Without one, it is the description's first sentence followed
-// by the arguments, as the paper's "Robot is moving forward for {}
-// meters".
+// argument. Without one, all that is known of the answer is what it is
+// about: the call's arguments ("{a}, {b}"), as the paper's mocks echo
+// theirs ("Robot is moving forward for {} meters"); the description's
+// words are left out because they are the tool's words, not its answer's,
+// and would weigh as English text the answer may not have. A tool without
+// parameters gets its description's first sentence.
 func mockResponse(outputSchema json.RawMessage, description string, params []tools.Param) string {
 	names := map[string]bool{}
 	for _, p := range params {
@@ -34,12 +37,12 @@ func mockResponse(outputSchema json.RawMessage, description string, params []too
 			}
 		}
 	}
+	if len(params) == 0 {
+		return firstSentence(description)
+	}
 	var b strings.Builder
-	b.WriteString(firstSentence(description))
 	for i, p := range params {
-		if i == 0 {
-			b.WriteString(": ")
-		} else {
+		if i > 0 {
 			b.WriteString(", ")
 		}
 		b.WriteString("{" + p.Name + "}")
