@@ -143,10 +143,13 @@ type Record struct {
 	Permission *Confirmation `json:"permission,omitempty"`
 	// Tool is the tool used (empty when none ran); Confidence is
 	// grounding's probability for it, meaningful when Grounded.
-	Tool       string  `json:"tool,omitempty"`
-	Family     string  `json:"family,omitempty"`
-	Confidence float64 `json:"confidence"`
-	Grounded   bool    `json:"grounded"`
+	Tool   string `json:"tool,omitempty"`
+	Family string `json:"family,omitempty"`
+	// Source is where Tool came from: built-in, a declared tool's file,
+	// an MCP server.
+	Source     *tools.Source `json:"source,omitempty"`
+	Confidence float64       `json:"confidence"`
+	Grounded   bool          `json:"grounded"`
 	// ChosenBy says who picked Tool: "grounding", "user" (a tool switch
 	// or a pick at the confirmation) or "call" (the user typed the call).
 	ChosenBy string    `json:"chosen_by,omitempty"`
@@ -270,10 +273,12 @@ type Attempt struct {
 
 // ToolRun is the one tool call a turn ran.
 type ToolRun struct {
-	Tool     string `json:"tool"`
-	Call     string `json:"call"`
-	Response string `json:"response"`
-	Error    string `json:"error,omitempty"`
+	Tool string `json:"tool"`
+	// Source is where the tool came from (history keeps it with the call).
+	Source   tools.Source `json:"source"`
+	Call     string       `json:"call"`
+	Response string       `json:"response"`
+	Error    string       `json:"error,omitempty"`
 	// InputError means the call was wrong for the tool (an unknown place,
 	// a division by zero) rather than the tool failing.
 	InputError bool          `json:"input_error,omitempty"`

@@ -83,3 +83,12 @@ func effectWords(e tools.Effect) string {
 	}
 	return "may change things"
 }
+
+// sourceOf is where spec's tool came from, a built-in's spelled out.
+func sourceOf(spec tools.Spec) *tools.Source {
+	s := spec.Source
+	if s.IsBuiltin() {
+		s = tools.Builtin
+	}
+	return &s
+}

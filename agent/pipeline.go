@@ -208,6 +208,7 @@ func (tr *turnRun) toolTurn(query string, named []string) error {
 	}
 	spec, _ := a.reg.Spec(tool)
 	tr.rec.Tool, tr.rec.Family, tr.rec.Confidence, tr.rec.Grounded, tr.rec.ChosenBy = tool, string(spec.Family), conf, true, chosenBy
+	tr.rec.Source = sourceOf(spec)
 
 	em, err := tr.emitCall(spec, query)
 	em = sanitizeEmission(em)

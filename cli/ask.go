@@ -240,6 +240,9 @@ func (p *askPrinter) done(r agent.Record) {
 		return
 	}
 	badge := "— " + r.Tool
+	if r.Source != nil && !r.Source.IsBuiltin() {
+		badge += " (" + sanitize.Line(r.Source.String()) + ")"
+	}
 	switch {
 	case r.ChosenBy == "call":
 		badge += " · exact call"

@@ -181,8 +181,27 @@ func TestAskGroundsToAnMCPToolOffline(t *testing.T) {
 	if code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if !strings.Contains(out, "The sum is 5") || !strings.Contains(out, ".add_numbers · confidence") {
+	if !strings.Contains(out, "The sum is 5") || !strings.Contains(out, ".add_numbers (mcp:127-0-0-1-") || !strings.Contains(out, "· confidence") {
 		t.Errorf("answer:\n%s\nstderr: %s", out, errOut)
+	}
+	// History keeps the call's source.
+	code, out, _ = gearIn(t, dir, "history", "show", "1")
+	if code != cli.ExitOK || !strings.Contains(out, "· from mcp:127-0-0-1-") {
+		t.Errorf("history show: exit %d\n%s", code, out)
+	}
+	code, out, _ = gearIn(t, dir, "history", "export", "1")
+	if code != cli.ExitOK || !strings.Contains(out, `"kind": "mcp"`) {
+		t.Errorf("history export: exit %d\n%s", code, out)
+	}
+	// Replayed without the server, the turn's tool is missing, not a
+	// grounding regression.
+	code, out, _ = gearIn(t, dir, "replay")
+	if code != cli.ExitOK || !strings.Contains(out, "is not in the library now") || !strings.Contains(out, "(from mcp:127-0-0-1-") {
+		t.Errorf("replay without the server: exit %d\n%s", code, out)
+	}
+	code, out, _ = gearIn(t, dir, "replay", "--mcp", url)
+	if code != cli.ExitOK || strings.Contains(out, "is not in the library now") {
+		t.Errorf("replay with the server: exit %d\n%s", code, out)
 	}
 
 	// Without --yes and without a terminal, a tool that may write is not run.
