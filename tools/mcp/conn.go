@@ -76,7 +76,7 @@ type Conn struct {
 }
 
 // Connect starts (or dials) the server and completes the MCP handshake
-// within Options.ConnectTimeout. onToolsChanged, when not nil, is called
+// within Options.ConnectTimeout. A stdio server is stopped when ctx ends. onToolsChanged, when not nil, is called
 // (from the SDK's goroutine) when the server sends
 // notifications/tools/list_changed.
 func Connect(ctx context.Context, s Server, opts Options, onToolsChanged func()) (*Conn, error) {
@@ -85,7 +85,7 @@ func Connect(ctx context.Context, s Server, opts Options, onToolsChanged func())
 		return nil, err
 	}
 	c := &Conn{server: s, opts: opts}
-	transport, err := c.transport()
+	transport, err := c.transport(ctx)
 	if err != nil {
 		return nil, &ConnectError{Server: s.Name, Err: err}
 	}
@@ -104,7 +104,9 @@ func Connect(ctx context.Context, s Server, opts Options, onToolsChanged func())
 	return c, nil
 }
 
-func (c *Conn) transport() (sdk.Transport, error) {
+// transport makes the way to the server; a stdio server lives as long as
+// ctx (the session's, not the handshake's).
+func (c *Conn) transport(ctx context.Context) (sdk.Transport, error) {
 	s := c.server
 	if s.Transport != nil {
 		return s.Transport, nil
@@ -134,7 +136,7 @@ func (c *Conn) transport() (sdk.Transport, error) {
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command(s.Command, s.Args...)
+	cmd := exec.CommandContext(ctx, s.Command, s.Args...)
 	cmd.Env, cmd.Dir = env, s.Dir
 	// The server's stderr never reaches gear's terminal (it would tear the
 	// chat window); its last lines explain a failure.

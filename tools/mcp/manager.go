@@ -61,6 +61,7 @@ type Manager struct {
 	done    chan struct{} // closed when every first connection attempt ended
 	pending int
 	closed  bool
+	cancel  context.CancelFunc // ends every connection, pending ones too
 }
 
 type managed struct {
@@ -100,6 +101,10 @@ func NewManager(servers []Server, opts Options, onChange func()) (*Manager, erro
 // Start connects every server concurrently and returns at once. The
 // connections live until ctx ends or Close.
 func (m *Manager) Start(ctx context.Context) {
+	ctx, cancel := context.WithCancel(ctx)
+	m.mu.Lock()
+	m.cancel = cancel
+	m.mu.Unlock()
 	for _, s := range m.servers {
 		go m.connect(ctx, s)
 	}
@@ -238,6 +243,9 @@ func (m *Manager) Servers() []string {
 func (m *Manager) Close() {
 	m.mu.Lock()
 	m.closed = true
+	if m.cancel != nil {
+		defer m.cancel()
+	}
 	conns := make([]*Conn, 0, len(m.servers))
 	for _, s := range m.servers {
 		if s.conn != nil {
