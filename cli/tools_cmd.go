@@ -139,11 +139,11 @@ a tool that fails at run time exits 1.`,
 
 // toolRunJSON is `gear tool --json`'s one object.
 type toolRunJSON struct {
-	Tool     string         `json:"tool"`
-	Args     map[string]any `json:"args"`
-	Response string         `json:"response"`
-	Data     any            `json:"data"`
-	Error    string         `json:"error"`
+	Tool     string          `json:"tool"`
+	Args     json.RawMessage `json:"args"`
+	Response string          `json:"response"`
+	Data     any             `json:"data"`
+	Error    string          `json:"error"`
 }
 
 func (a *app) runTool(ctx context.Context, out io.Writer, reg *tools.Registry, text string, asJSON bool) error {
@@ -175,18 +175,9 @@ func (a *app) runTool(ctx context.Context, out io.Writer, reg *tools.Registry, t
 	return err
 }
 
-// argsJSON renders a call's arguments as a JSON object's fields.
-func argsJSON(c tools.Call) map[string]any {
-	m := make(map[string]any, len(c.Args))
-	for _, arg := range c.Args {
-		if arg.Value.Kind == tools.KindNumber {
-			m[arg.Name] = arg.Value.Num
-		} else {
-			m[arg.Name] = arg.Value.Str
-		}
-	}
-	return m
-}
+// argsJSON renders a call's arguments as one JSON object, in parameter
+// order.
+func argsJSON(c tools.Call) json.RawMessage { return tools.ArgsJSON(c) }
 
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)

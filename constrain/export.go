@@ -30,17 +30,21 @@ func (o ExportOptions) depth(def int) int {
 }
 
 // GBNF is the grammar of every call the machine accepts, canonical or JSON,
-// for llama.cpp's grammar field. It is exact but for one bound: the
-// expression length (MaxExpressionLen bytes), which a grammar cannot
-// count; parentheses nest to MaxExpressionDepth as in the machine. Validate
-// the decoded call with the machine before it runs.
+// for llama.cpp's grammar field. It is exact but for two bounds a grammar
+// cannot count: the expression length (MaxExpressionLen bytes) and the
+// length of a string inside a JSON value (MaxJSONStringLen); parentheses
+// nest to MaxExpressionDepth and JSON values to MaxJSONDepth as in the
+// machine. Validate the decoded call with the machine before it runs: it
+// also checks JSON values against their schemas.
 func (m *Machine) GBNF() string {
 	return m.libraryGrammar(tools.MaxExpressionDepth).gbnf()
 }
 
 // Regex is a regular expression for vLLM's guided regex, matching (as a
 // whole) exactly the calls the machine accepts, except that expressions
-// nest at most opts' depth of parentheses and their length is not bounded.
+// nest at most opts' depth of parentheses and JSON values opts' depth of
+// brackets, and neither an expression's length nor a JSON string's is
+// bounded.
 // Go's regexp reads an invalid UTF-8 byte as U+FFFD, which a string
 // argument may hold, so it matches such bytes where the machine refuses
 // them. Validate the decoded call with the machine before it runs.
@@ -112,6 +116,8 @@ func (m *Machine) valueRule(g *grammar, p *paramInfo, json bool, depth int) *gno
 		return g.stringRule(int(p.bound))
 	case kindPattern:
 		return seq(lit(`"`), g.contentRule(p.pattern), lit(`"`))
+	case kindJSON:
+		return g.jsonRule(depth)
 	case kindWord:
 		words := make([]*gnode, len(p.words))
 		for i, w := range p.words {
@@ -163,6 +169,19 @@ func (g *grammar) stringRule(bound int) *gnode {
 	if g.has(name) {
 		return ref(name)
 	}
+	if bound > maxExportRepeat {
+		// A long bound is left out: Go's regexp refuses counts above 1000
+		// and llama.cpp spells a count out rule by rule (documented).
+		return g.define(name, seq(lit(`"`), plus(g.charRule()), lit(`"`)))
+	}
+	return g.define(name, seq(lit(`"`), rep(g.charRule(), 1, bound), lit(`"`)))
+}
+
+// maxExportRepeat is the largest count the exports write.
+const maxExportRepeat = 1000
+
+// charRule is one character of a string literal, as scanString reads it.
+func (g *grammar) charRule() *gnode {
 	if !g.has("char") {
 		hex := class('0', '9', 'A', 'F', 'a', 'f')
 		g.define("char", alt(
@@ -173,7 +192,45 @@ func (g *grammar) stringRule(bound int) *gnode {
 			)))),
 		))
 	}
-	return g.define(name, seq(lit(`"`), rep(ref("char"), 1, bound), lit(`"`)))
+	return ref("char")
+}
+
+// jsonRule is a JSON value with arrays and objects nested at most depth
+// deep (the machine allows tools.MaxJSONDepth). Its strings are not
+// bounded in length, where the machine bounds each to
+// tools.MaxJSONStringLen characters.
+func (g *grammar) jsonRule(depth int) *gnode {
+	depth = min(depth, tools.MaxJSONDepth)
+	name := fmt.Sprintf("json-%d", depth)
+	if g.has(name) {
+		return ref(name)
+	}
+	ws := ref("ws")
+	if !g.has("json-scalar") {
+		digit := class('0', '9')
+		str := g.define("json-string", seq(lit(`"`), star(g.charRule()), lit(`"`)))
+		num := g.define("json-number", seq(opt(lit("-")), alt(lit("0"), seq(class('1', '9'), star(digit))),
+			opt(seq(lit("."), plus(digit))), opt(seq(chars("eE"), opt(chars("+-")), plus(digit)))))
+		g.define("json-scalar", alt(str, num, lit("true"), lit("false"), lit("null")))
+	}
+	scalar, str := ref("json-scalar"), ref("json-string")
+	for d := 0; d <= depth; d++ {
+		n := fmt.Sprintf("json-%d", d)
+		if g.has(n) {
+			continue
+		}
+		if d == 0 {
+			g.define(n, scalar)
+			continue
+		}
+		inner := ref(fmt.Sprintf("json-%d", d-1))
+		member := seq(str, ws, lit(":"), ws, inner, ws)
+		g.define(n, alt(scalar,
+			seq(lit("["), ws, opt(seq(inner, ws, star(seq(lit(","), ws, inner, ws)))), lit("]")),
+			seq(lit("{"), ws, opt(seq(member, star(seq(lit(","), ws, member)))), lit("}")),
+		))
+	}
+	return ref(name)
 }
 
 // contentRule turns a content pattern (Go syntax, as ContentPattern gives

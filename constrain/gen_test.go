@@ -97,6 +97,8 @@ func (g *gen) value(p tools.Param, json bool) string {
 		return `"` + g.date() + `"`
 	case tools.TypeBoolean:
 		return g.pick("true", "false")
+	case tools.TypeJSON:
+		return g.jsonValue(0)
 	case tools.TypeDateTime:
 		return `"` + g.datetime() + `"`
 	case tools.TypeExpression:
@@ -268,4 +270,45 @@ func (g *gen) input() string {
 		return s
 	}
 	return g.randomBytes()
+}
+
+// jsonValue writes a JSON value with white space, escapes, exponents and
+// nesting.
+func (g *gen) jsonValue(depth int) string {
+	k := g.r.IntN(10)
+	if depth >= 4 {
+		k = 9
+	}
+	switch {
+	case k < 3:
+		var b strings.Builder
+		b.WriteString("[" + g.ws())
+		for n := g.r.IntN(4); n > 0; n-- {
+			b.WriteString(g.jsonValue(depth + 1))
+			if n > 1 {
+				b.WriteString(g.ws() + "," + g.ws())
+			}
+		}
+		return b.String() + g.ws() + "]"
+	case k < 6:
+		var b strings.Builder
+		b.WriteString("{" + g.ws())
+		for n := g.r.IntN(4); n > 0; n-- {
+			key := g.pick(`"x"`, `"y"`, `""`, `"a\"b"`, `"é"`)
+			b.WriteString(key + g.ws() + ":" + g.ws() + g.jsonValue(depth+1))
+			if n > 1 {
+				b.WriteString(g.ws() + "," + g.ws())
+			}
+		}
+		return b.String() + g.ws() + "}"
+	}
+	switch g.r.IntN(6) {
+	case 0:
+		return g.pick("true", "false", "null")
+	case 1:
+		return g.pick(`""`, g.str(1+g.r.IntN(6)))
+	case 2:
+		return g.number() + g.pick("", "e5", "E-3", "e+12", "e0")
+	}
+	return g.number()
 }

@@ -47,8 +47,22 @@ func testSpecs() []tools.Spec {
 		{Name: "2fa_check", Family: "mcp", Description: "check a code",
 			Params: []tools.Param{{Name: "code", Type: tools.TypeInteger}}},
 		{Name: "_private.x", Family: "mcp", Description: "no parameters"},
+		// JSON values: arrays, objects and unions, read as any JSON by the
+		// machine and the parser, then checked against the InputSchema.
+		{Name: "geo.mark", Family: "mcp", Description: "mark points", InputSchema: []byte(geoMarkSchema),
+			Params: []tools.Param{{Name: "tags", Type: tools.TypeJSON, Schema: []byte(`{"type":"array","items":{"type":"string"}}`)},
+				{Name: "point", Type: tools.TypeJSON, Optional: true, Schema: []byte(`{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}`)}}},
+		{Name: "kv.set", Family: "mcp", Description: "store a value", InputSchema: []byte(kvSetSchema),
+			Params: []tools.Param{{Name: "key", Type: tools.TypeString}, {Name: "value", Type: tools.TypeJSON, Schema: []byte(`{}`)}, {Name: "flag", Type: tools.TypeBoolean, Optional: true}}},
 	}
 }
+
+const (
+	geoMarkSchema = `{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"}},` +
+		`"point":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},` +
+		`"required":["tags"],"additionalProperties":false}`
+	kvSetSchema = `{"type":"object","properties":{"key":{"type":"string"},"value":{},"flag":{"type":"boolean"}},"required":["key","value"]}`
+)
 
 func testMachine(t testing.TB) *Machine {
 	t.Helper()

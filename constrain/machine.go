@@ -33,6 +33,7 @@ type Machine struct {
 	nodes  []trieNode
 	edges  []trieEdge
 	dfas   []*dfa
+	checks *tools.ArgsChecker // input schemas, compiled on first use
 }
 
 // State is a point in a call being read: a value, cheap to copy and to
@@ -58,6 +59,7 @@ const (
 	kindPattern // enum, datetime, date: content matches a pattern, no escapes
 	kindExpression
 	kindWord // boolean: one of a few bare literal words
+	kindJSON // any JSON value, checked against its schema after decoding
 )
 
 type paramInfo struct {
@@ -116,6 +118,8 @@ func New(specs ...tools.Spec) (*Machine, error) {
 				pi.kind = kindExpression
 			case tools.TypeBoolean:
 				pi.kind, pi.words = kindWord, booleanWords
+			case tools.TypeJSON:
+				pi.kind = kindJSON
 			default:
 				if pattern, ok := p.ContentPattern(); ok {
 					pi.kind = kindPattern
@@ -141,6 +145,7 @@ func New(specs ...tools.Spec) (*Machine, error) {
 		m.tools = append(m.tools, info)
 	}
 	m.buildTrie()
+	m.checks = tools.NewArgsChecker(specs)
 	return m, nil
 }
 

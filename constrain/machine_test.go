@@ -86,7 +86,15 @@ func TestAllowed(t *testing.T) {
 	tests := []struct {
 		prefix, want string
 	}{
-		{"", `[\t\n\r 2CPTUW_egms{]`},
+		{"", `[\t\n\r 2CPTUW_egkms{]`},
+		{"kv.set(\"k\", ", `[\t\n\r "\-0-9[fnt{]`},
+		{"kv.set(\"k\", [", `[\t\n\r "\-0-9[\]fnt{]`},
+		{"kv.set(\"k\", {\"a\"", `[\t\n\r :]`},
+		{"kv.set(\"k\", [1", `[\t\n\r ,.0-9E\]e]`},
+		{"kv.set(\"k\", [1e", `[+\-0-9]`},
+		{"kv.set(\"k\", [{}", `[\t\n\r ,\]]`},
+		{"kv.set(\"k\", [n", `[u]`},
+		{"kv.set(\"k\", 12", `[\t\n\r ),.0-9Ee]`},
 		{"everything.echo", `[\t\n\r (\-]`},
 		{"everything.echo-all(", `[\t\n\r ft]`},
 		{"everything.echo-all(t", `[r]`},
@@ -194,7 +202,7 @@ func TestEveryStateCanFinish(t *testing.T) {
 // closing bytes first. It gives up after a budget of states, so a dead
 // end in the machine shows as a failure.
 func completion(m *Machine, s State) (string, bool) {
-	first := ")\"}1a ,.(:{"
+	first := "\")}]1a ,.(:{"
 	order := []byte(first)
 	for c := 0; c < 256; c++ {
 		if strings.IndexByte(first, byte(c)) < 0 {

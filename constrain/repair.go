@@ -239,6 +239,9 @@ func (m *Machine) closingByte(s State) (byte, bool) {
 		if m.valueEmpty(s) {
 			return 0, false
 		}
+		if m.tools[s.node].params[s.param].kind == kindJSON {
+			return m.closingJSON(s, closeCall)
+		}
 		switch s.sub {
 		case sBody, pBody:
 			if c, ok := m.forcedByte(s); ok {
@@ -264,11 +267,46 @@ func (m *Machine) closingByte(s State) (byte, bool) {
 	return m.forcedByte(s)
 }
 
+// closingJSON closes a JSON value cut short: its string, then its
+// brackets, innermost first; a half-written number, word or key, or a
+// member still owed, would have to be invented.
+func (m *Machine) closingJSON(s State, closeCall byte) (byte, bool) {
+	allowed := m.Allowed(s)
+	want := func(c byte) (byte, bool) { return c, allowed.Has(c) }
+	closer := func() (byte, bool) {
+		if s.depth == 0 {
+			return want(closeCall)
+		}
+		if jsonInObject(&s) {
+			return want('}')
+		}
+		return want(']')
+	}
+	switch s.sub {
+	case sBody:
+		if s.flags&flagKey != 0 {
+			return 0, false
+		}
+		return want('"')
+	case jAfter, jnZero, jnInt, jnFrac, jnExp:
+		return closer()
+	case jArrFirst:
+		return want(']')
+	case jObjFirst:
+		return want('}')
+	case jWord:
+		return m.forcedByte(s)
+	}
+	return 0, false
+}
+
 // valueEmpty reports an argument begun but with nothing in it yet.
 func (m *Machine) valueEmpty(s State) bool {
 	switch s.sub {
 	case nStart, sQuote, pQuote, xQuote, wStart:
 		return true
+	case jValue:
+		return s.depth == 0
 	case sBody:
 		return s.count == 0
 	case pBody:

@@ -24,7 +24,10 @@ const (
 	phJClose                   // white space, the outer "}"
 )
 
-const flagJSON = 1
+const (
+	flagJSON = 1 // the call is in the JSON form
+	flagKey  = 2 // the string being read is a JSON object's key
+)
 
 // Which key a phJKey, phJColon or phJAfterColon state is about.
 const (
@@ -54,6 +57,23 @@ const (
 	// literal words (true, false)
 	wStart
 	wBody
+	// JSON values (parser.jsonAny); strings inside use the free strings'
+	// steps, with flagKey set for an object's key
+	jValue    // a value must come next
+	jArrFirst // after "[": "]" or the first item
+	jObjFirst // after "{": "}" or the first key
+	jObjKey   // after "," in an object: the next key
+	jColon    // after a key: ":"
+	jAfter    // after an item or member: "," or the closing bracket
+	jnSign    // JSON number steps
+	jnZero
+	jnInt
+	jnDot
+	jnFrac
+	jnE
+	jnESign
+	jnExp
+	jWord // true, false, null: aux = candidates, count = letters read
 	// expressions (CheckExpression)
 	xQuote       // JSON form: the opening quote
 	xOperand     // an operand must come next
@@ -75,6 +95,7 @@ const (
 	stepOK       stepResult = iota // the byte was consumed
 	stepReject                     // the byte cannot come here
 	stepHandOver                   // the value ended before the byte; read it again
+	stepEnd                        // the byte was consumed and ended the literal
 )
 
 func isSpace(c byte) bool        { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
@@ -297,6 +318,8 @@ func (m *Machine) beginValue(s *State) {
 		s.sub = pQuote
 	case kindWord:
 		s.sub = wStart
+	case kindJSON:
+		s.sub = jValue
 	case kindExpression:
 		if s.flags&flagJSON != 0 {
 			s.sub = xQuote
@@ -320,7 +343,13 @@ func (m *Machine) valueByte(s *State, c byte) stepResult {
 	case kindInteger:
 		return numberByte(s, c, true)
 	case kindString:
-		return stringByte(s, c, p.bound)
+		if r := stringByte(s, c, p.bound, false); r != stepEnd {
+			return r
+		}
+		endValue(s)
+		return stepOK
+	case kindJSON:
+		return jsonByte(s, c)
 	case kindPattern:
 		return m.patternByte(s, c, m.dfas[p.dfa])
 	case kindWord:

@@ -30,9 +30,11 @@ func (e *Error) Unwrap() error {
 }
 
 // Validate runs text through the machine. A call it accepts is parsed by
-// tools.Parse for its value; anything else is an *Error saying where and
-// what was expected, e.g. `at column 5: expected a number for base, found
-// "abc"`. Nothing the machine rejects should ever run.
+// tools.Parse for its value and its arguments checked against the tool's
+// input schema (a *tools.ArgsError when they do not fit); anything else is
+// an *Error saying where and what was expected, e.g. `at column 5:
+// expected a number for base, found "abc"`. Nothing the machine rejects
+// should ever run.
 func (m *Machine) Validate(text string) (tools.Call, error) {
 	s, at, mark, ok := m.run(text)
 	if !ok || !m.Accepting(s) {
@@ -41,13 +43,18 @@ func (m *Machine) Validate(text string) (tools.Call, error) {
 	return m.parseAccepted(text)
 }
 
-// parseAccepted parses a call the machine accepted, for its value.
+// parseAccepted parses a call the machine accepted, for its value, and
+// checks its arguments against the tool's input schema (what the machine
+// reads as any JSON, or cannot bound: a *tools.ArgsError).
 func (m *Machine) parseAccepted(text string) (tools.Call, error) {
 	call, err := tools.Parse(text, m.lookup)
 	if err != nil {
 		// The machine and the parser are tested to agree; if they ever do
 		// not, refusing is the safe side.
 		return tools.Call{}, fmt.Errorf("constrain: the machine accepted a call the parser refuses (%v); please report this as a bug", err)
+	}
+	if err := m.checks.Check(call); err != nil {
+		return tools.Call{}, err
 	}
 	return call, nil
 }
@@ -197,6 +204,8 @@ func (m *Machine) describeValue(text string, at int, s State, mark marks, e func
 		c = text[at]
 	}
 	switch p.kind {
+	case kindJSON:
+		return describeJSON(at, s, p, c, end, found, e)
 	case kindNumber, kindInteger, kindWord:
 		return e(mark.value, "expected %s, found %s", m.paramWant(tool, int(s.param)), describeToken(text, mark.value))
 	case kindString, kindPattern:
@@ -235,6 +244,43 @@ func (m *Machine) describeValue(text string, at int, s State, mark marks, e func
 		return e(at, "invalid UTF-8 in string")
 	}
 	return describeExpression(at, s, c, end, found, e)
+}
+
+func describeJSON(at int, s State, p *paramInfo, c byte, end bool, found string, e func(int, string, ...any) *Error) *Error {
+	switch s.sub {
+	case sBody, sEsc, sHex, sUTF8:
+		switch {
+		case end:
+			return e(at, "unterminated string")
+		case s.sub == sBody && (c < 0x20 || c == 0x7f):
+			return e(at, "control character in string; escape it")
+		case s.sub == sBody && s.count >= tools.MaxJSONStringLen:
+			return e(at, "string in the JSON value for %s is longer than %d characters", p.name, tools.MaxJSONStringLen)
+		case s.sub == sEsc:
+			return e(at, "unknown escape \\%s in string", string(rune(c)))
+		case s.sub == sHex:
+			return e(at, `expected four hex digits after \u (not a surrogate)`)
+		}
+		return e(at, "invalid UTF-8 in string")
+	case jValue, jArrFirst:
+		if (c == '[' || c == '{') && int(s.depth) >= tools.MaxJSONDepth {
+			return e(at, "JSON value for %s nested deeper than %d", p.name, tools.MaxJSONDepth)
+		}
+		return e(at, "expected a JSON value for %s, found %s", p.name, found)
+	case jObjFirst, jObjKey:
+		return e(at, "expected a quoted key in the JSON object for %s, found %s", p.name, found)
+	case jColon:
+		return e(at, `expected ":", found %s`, found)
+	case jnSign, jnDot, jnE, jnESign:
+		return e(at, "expected a digit in the JSON number for %s, found %s", p.name, found)
+	case jAfter:
+		closer := "]"
+		if jsonInObject(&s) {
+			closer = "}"
+		}
+		return e(at, `expected "," or %q in the JSON value for %s, found %s`, closer, p.name, found)
+	}
+	return e(at, "expected a JSON value for %s, found %s", p.name, found)
 }
 
 func describeExpression(at int, s State, c byte, end bool, found string, e func(int, string, ...any) *Error) *Error {
@@ -324,6 +370,8 @@ func (m *Machine) paramWant(tool *toolInfo, i int) string {
 		return "an expression for " + p.name
 	case kindWord:
 		return "true or false for " + p.name
+	case kindJSON:
+		return "a JSON value for " + p.name
 	}
 	return fmt.Sprintf("a quoted %s for %s", p.typ, p.name)
 }

@@ -67,8 +67,9 @@ func numberByte(s *State, c byte, integer bool) stepResult {
 }
 
 // stringByte reads a free string literal as scanString does, counting the
-// runes of its content against bound.
-func stringByte(s *State, c byte, bound uint16) stepResult {
+// runes of its content against bound; empty says an empty string is
+// allowed. The closing quote gives stepEnd.
+func stringByte(s *State, c byte, bound uint16, empty bool) stepResult {
 	switch s.sub {
 	case sQuote:
 		if c != '"' {
@@ -78,10 +79,10 @@ func stringByte(s *State, c byte, bound uint16) stepResult {
 	case sBody:
 		switch {
 		case c == '"':
-			if s.count == 0 {
+			if s.count == 0 && !empty {
 				return stepReject
 			}
-			endValue(s)
+			return stepEnd
 		case c < 0x20 || c == 0x7f:
 			return stepReject
 		case s.count >= bound:

@@ -17,6 +17,9 @@ const (
 	KindExpression
 	// KindBoolean is true or false.
 	KindBoolean
+	// KindJSON is a JSON value (array, object, or any value of a
+	// parameter typed by its schema alone), kept as compact JSON text.
+	KindJSON
 )
 
 // Value is one argument value. Numbers keep their float64 value; strings
@@ -36,6 +39,9 @@ func Number(f float64) Value { return Value{Kind: KindNumber, Num: f} }
 
 // Expression makes an expression value.
 func Expression(s string) Value { return Value{Kind: KindExpression, Str: s} }
+
+// JSONValue makes a JSON value from its compact text.
+func JSONValue(text string) Value { return Value{Kind: KindJSON, Str: text} }
 
 // Boolean makes a boolean value.
 func Boolean(b bool) Value { return Value{Kind: KindBoolean, Bool: b} }
@@ -165,6 +171,8 @@ func writeValue(b *strings.Builder, v Value) {
 		b.WriteString(v.Str)
 	case KindBoolean:
 		b.WriteString(strconv.FormatBool(v.Bool))
+	case KindJSON:
+		b.WriteString(v.Str)
 	default:
 		b.WriteString(Quote(v.Str))
 	}

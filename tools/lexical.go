@@ -12,8 +12,10 @@ const (
 	// DefaultMaxStringLen bounds a TypeString value (in runes) when the
 	// parameter does not set MaxLen.
 	DefaultMaxStringLen = 200
-	// MaxStringLen is the largest MaxLen a parameter may ask for.
-	MaxStringLen = 1000
+	// MaxStringLen is the largest MaxLen a parameter may ask for, and the
+	// bound of a string read from a schema without maxLength (a file's
+	// content, a message's body).
+	MaxStringLen = 60000
 	// MaxPlaceLen bounds a TypePlace value in runes.
 	MaxPlaceLen = 100
 	// MaxNumberLen bounds a number or integer literal in bytes.

@@ -160,6 +160,8 @@ func (p *parser) value(param Param, inJSON bool) (Value, error) {
 		return p.number(param)
 	case TypeBoolean:
 		return p.boolean(param)
+	case TypeJSON:
+		return p.jsonValue(param)
 	default:
 		return p.quoted(param)
 	}

@@ -34,6 +34,8 @@ func testSpecs() []Spec {
 			Params: []Param{{Name: "drink", Type: TypeString}, {Name: "iced", Type: TypeBoolean, Optional: true}}},
 		{Name: "get-weather", Family: "mcp", Description: "weather",
 			Params: []Param{{Name: "day", Type: TypeString, Pattern: FormatDatePattern, Format: "date"}, {Name: "maxResults", Type: TypeInteger, Optional: true}}},
+		{Name: "kv.set", Family: "mcp", Description: "store any JSON value",
+			Params: []Param{{Name: "key", Type: TypeString}, {Name: "value", Type: TypeJSON, Optional: true}}},
 	}
 }
 
@@ -238,6 +240,7 @@ func FuzzParseRoundTrip(f *testing.F) {
 		`CurrentTime("Zürich \"q\" \u00e9")`, `Pow(-0, 12)`, `Units("metric")`,
 		`{"tool": "WeatherSearch", "args": {"place": "Paris", "date": "today"}}`,
 		`cafe.change_drink("x", false)`, `get-weather("2026-01-31", -4)`,
+		`kv.set("k", {"a": [1, 2.5e-3, "x\u00e9", true, null], "": {}})`, `{"tool": "kv.set", "args": {"key": "k", "value": -0}}`,
 	} {
 		f.Add(s)
 	}

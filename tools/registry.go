@@ -29,12 +29,13 @@ type Registry struct {
 	specs  []Spec
 	byName map[string]int
 	byWire map[string]int
+	checks map[string]*argsCheck // tools with an InputSchema
 }
 
 // NewRegistry builds a library from tools, checking that every spec is
 // valid, names are unique and every usage example parses.
 func NewRegistry(ts ...Tool) (*Registry, error) {
-	return (&Registry{byName: map[string]int{}, byWire: map[string]int{}}).With(ts...)
+	return (&Registry{byName: map[string]int{}, byWire: map[string]int{}, checks: map[string]*argsCheck{}}).With(ts...)
 }
 
 // With returns a new library: r's tools and then ts, checked as
@@ -48,6 +49,10 @@ func (r *Registry) With(ts ...Tool) (*Registry, error) {
 		specs:  append(make([]Spec, 0, len(r.specs)+len(ts)), r.specs...),
 		byName: make(map[string]int, len(r.tools)+len(ts)),
 		byWire: make(map[string]int, len(r.tools)+len(ts)),
+		checks: make(map[string]*argsCheck, len(r.checks)),
+	}
+	for name, c := range r.checks {
+		n.checks[name] = c // compiled once, shared by every library holding the tool
 	}
 	for name, i := range r.byName {
 		n.byName[name] = i
@@ -106,6 +111,9 @@ func (r *Registry) add(t Tool) error {
 	}
 	r.byName[s.Name] = len(r.tools)
 	r.byWire[s.WireName()] = len(r.tools)
+	if len(s.InputSchema) > 0 {
+		r.checks[s.Name] = &argsCheck{tool: s.Name, raw: s.InputSchema}
+	}
 	r.tools = append(r.tools, t)
 	r.specs = append(r.specs, s)
 	return nil
@@ -158,8 +166,28 @@ func (r *Registry) Tool(name string) (Tool, bool) {
 	return r.tools[i], true
 }
 
-// Parse reads a call, canonical or JSON, against this library.
-func (r *Registry) Parse(text string) (Call, error) { return Parse(text, r.Spec) }
+// Parse reads a call, canonical or JSON, against this library, then checks
+// its arguments against the tool's input schema, when it has one (an
+// *ArgsError says what does not fit).
+func (r *Registry) Parse(text string) (Call, error) {
+	c, err := Parse(text, r.Spec)
+	if err != nil {
+		return Call{}, err
+	}
+	if err := r.Check(c); err != nil {
+		return Call{}, err
+	}
+	return c, nil
+}
+
+// Check validates a parsed call's arguments against its tool's input
+// schema (compiled on first use); a tool without one passes.
+func (r *Registry) Check(c Call) error {
+	if ch, ok := r.checks[c.Tool]; ok {
+		return ch.check(c)
+	}
+	return nil
+}
 
 // Run runs a parsed call. The call must come from Parse (or the ToolDec
 // machine): Run does not re-check argument types.

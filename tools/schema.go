@@ -190,7 +190,10 @@ func (r *schemaReader) param(name string, n *jsonNode, path string) (Param, erro
 		return Param{}, err
 	}
 	if n.kind == jsonBool {
-		return Param{}, schemaErrorf(path, "a boolean schema says nothing of the value's type; give the property a type")
+		if !n.bool {
+			return Param{}, schemaErrorf(path, "the schema false allows no value at all; drop the property")
+		}
+		return Param{Name: name, Type: TypeJSON, Schema: json.RawMessage("true")}, nil
 	}
 	if n.kind != jsonObject {
 		return Param{}, schemaErrorf(path, "want a schema object, found %s", n.kind)
@@ -215,28 +218,126 @@ func (r *schemaReader) param(name string, n *jsonNode, path string) (Param, erro
 	if c, ok := n.get("const"); ok {
 		enum, hasEnum = &jsonNode{kind: jsonArray, values: []*jsonNode{c}}, true
 	}
-	switch {
-	case hasEnum:
-		return stringEnum(p, enum, typ, path)
-	case typ == "string":
-		return stringParam(p, n, path)
-	case typ == "number":
-		p.Type = TypeNumber
-	case typ == "integer":
-		p.Type = TypeInteger
-	case typ == "boolean":
-		p.Type = TypeBoolean
-	case typ == "":
-		return Param{}, schemaErrorf(path, `no "type": say what the value is (string, number, integer, boolean, array, object)`)
-	default:
-		return Param{}, schemaErrorf(path+"/type", "type %q is not supported in a call yet", typ)
+	if hasEnum && stringsOnly(enum) && (typ == "" || typ == "string") {
+		return stringEnum(p, enum)
 	}
+	if !hasEnum && !hasAny(n, "anyOf", "oneOf", "allOf", "not", "if") {
+		switch typ {
+		case "string":
+			return stringParam(p, n, path)
+		case "number":
+			p.Type = TypeNumber
+			return p, nil
+		case "integer":
+			p.Type = TypeInteger
+			return p, nil
+		case "boolean":
+			p.Type = TypeBoolean
+			return p, nil
+		}
+	}
+	if typ == "" && !hasEnum && !hasAny(n, "anyOf", "oneOf", "allOf", "properties", "items") {
+		return Param{}, schemaErrorf(path, `no "type": say what the value is (string, number, integer, boolean, null, array, object)`)
+	}
+	// Anything else — arrays, objects, null, enums of other values, unions
+	// — is a JSON value checked against its own schema after decoding.
+	inlined, err := r.inline(n, path, nil)
+	if err != nil {
+		return Param{}, err
+	}
+	p.Type, p.Schema = TypeJSON, inlined.raw()
 	return p, nil
 }
 
-// schemaType reads "type": a name, or a list of one name and "null" (a
-// value that may also be null is read as the name's type: leave the
-// argument out instead of writing null).
+func hasAny(n *jsonNode, keys ...string) bool {
+	for _, k := range keys {
+		if _, ok := n.get(k); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func stringsOnly(enum *jsonNode) bool {
+	if enum.kind != jsonArray || len(enum.values) == 0 {
+		return false
+	}
+	for _, v := range enum.values {
+		if v.kind != jsonString || !enumValuePattern.MatchString(v.str) {
+			return false
+		}
+	}
+	return true
+}
+
+// inline copies a schema with every $ref replaced by what it names, so a
+// parameter's schema stands alone; refs is the chain being expanded, and a
+// reference back into it (a recursive schema) is refused: a call's
+// arguments, and the machine that reads them, must be finite.
+func (r *schemaReader) inline(n *jsonNode, path string, refs []string) (*jsonNode, error) {
+	if len(refs) > maxRefHops {
+		return nil, schemaErrorf(path, "references nest deeper than %d", maxRefHops)
+	}
+	if ref, ok := n.get("$ref"); ok && ref.kind == jsonString {
+		if slices.Contains(refs, ref.str) {
+			return nil, schemaErrorf(path+"/$ref", "$ref %q refers back to itself (%s); a call's arguments must be finite, so make the cycle end", ref.str, strings.Join(append(refs, ref.str), " -> "))
+		}
+		target, err := r.pointer(ref.str)
+		if err != nil {
+			return nil, schemaErrorf(path+"/$ref", "%v", err)
+		}
+		resolved, err := r.inline(target, strings.TrimPrefix(ref.str, "#"), append(refs, ref.str))
+		if err != nil {
+			return nil, err
+		}
+		if len(n.keys) == 1 {
+			return resolved, nil
+		}
+		// A $ref beside other keywords applies both (JSON Schema 2019+).
+		out := &jsonNode{kind: jsonObject, keys: []string{"allOf"}, values: []*jsonNode{{kind: jsonArray, values: []*jsonNode{resolved}}}}
+		for i, k := range n.keys {
+			if k == "$ref" {
+				continue
+			}
+			v, err := r.inline(n.values[i], path+"/"+pointerEscape(k), refs)
+			if err != nil {
+				return nil, err
+			}
+			out.keys, out.values = append(out.keys, k), append(out.values, v)
+		}
+		return out, nil
+	}
+	switch n.kind {
+	case jsonObject:
+		out := &jsonNode{kind: jsonObject}
+		for i, k := range n.keys {
+			if k == "$defs" || k == "definitions" || k == "$schema" || k == "$id" {
+				continue // resolved away; a parameter's schema has no identity of its own
+			}
+			v, err := r.inline(n.values[i], path+"/"+pointerEscape(k), refs)
+			if err != nil {
+				return nil, err
+			}
+			out.keys, out.values = append(out.keys, k), append(out.values, v)
+		}
+		return out, nil
+	case jsonArray:
+		out := &jsonNode{kind: jsonArray}
+		for i, v := range n.values {
+			c, err := r.inline(v, fmt.Sprintf("%s/%d", path, i), refs)
+			if err != nil {
+				return nil, err
+			}
+			out.values = append(out.values, c)
+		}
+		return out, nil
+	}
+	return n, nil
+}
+
+// schemaType reads "type": a name; a list of one name and "null" (a value
+// that may also be null is read as the name's type: leave the argument out
+// instead of writing null); or "union" for a list of several.
 func schemaType(n *jsonNode, path string) (string, error) {
 	t, ok := n.get("type")
 	if !ok {
@@ -258,7 +359,7 @@ func schemaType(n *jsonNode, path string) (string, error) {
 		if len(names) == 1 {
 			return names[0], nil
 		}
-		return "", schemaErrorf(path+"/type", "a list of types %v is not supported in a call yet", names)
+		return "union", nil // several types: a JSON value
 	}
 	return "", schemaErrorf(path+"/type", "want a type name, found %s", t.kind)
 }
@@ -280,21 +381,10 @@ func gearTyped(p Param, g *jsonNode, typ, path string) (Param, error) {
 	return p, nil
 }
 
-// stringEnum reads an enum (or const) of strings.
-func stringEnum(p Param, enum *jsonNode, typ, path string) (Param, error) {
-	if enum.kind != jsonArray || len(enum.values) == 0 {
-		return Param{}, schemaErrorf(path+"/enum", "want a non-empty array of values")
-	}
-	if typ != "" && typ != "string" {
-		return Param{}, schemaErrorf(path+"/enum", "an enum of %s values is not supported in a call yet", typ)
-	}
-	for i, v := range enum.values {
-		if v.kind != jsonString {
-			return Param{}, schemaErrorf(fmt.Sprintf("%s/enum/%d", path, i), "an enum mixing strings and %s is not supported in a call yet", v.kind)
-		}
-		if !enumValuePattern.MatchString(v.str) {
-			return Param{}, schemaErrorf(fmt.Sprintf("%s/enum/%d", path, i), "enum value %q cannot be written between quotes as it is: it holds a quote, a backslash or a control character, or is empty or longer than %d", v.str, maxEnumValueLen)
-		}
+// stringEnum reads an enum (or const) of strings each written between
+// quotes as it is (others make a JSON value).
+func stringEnum(p Param, enum *jsonNode) (Param, error) {
+	for _, v := range enum.values {
 		if !slices.Contains(p.Enum, v.str) {
 			p.Enum = append(p.Enum, v.str)
 		}

@@ -102,7 +102,8 @@ func TestParamsFromSchemaRefusesClearly(t *testing.T) {
 		{`{"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"$ref": "#/$defs/B"}, "B": {"$ref": "#/$defs/A"}}}`, "/$defs/B/$ref", "refers back to itself"},
 		{`{"type": "object", "properties": {"a": {"$ref": "#/$defs/Missing"}}}`, "/properties/a/$ref", `no "$defs"`},
 		{`{"type": "object", "properties": {"a": {"$ref": "https://example.com/s.json"}}}`, "/properties/a/$ref", "only local references"},
-		{`{"type": "object", "properties": {"a": {"type": "string", "enum": ["x\"y"]}}}`, "/properties/a/enum/0", "cannot be written between quotes"},
+		{`{"type": "object", "properties": {"a": {"type": "array", "items": {"$ref": "#"}}}}`, "/properties/a/items/$ref", "refers back to itself"},
+		{`{"type": "object", "properties": {"a": false}}`, "/properties/a", "allows no value"},
 		{`{"type": "object", "properties": {"a": {"type": "string", "x-gear-type": "colour"}}}`, "/properties/a/x-gear-type", "not one of gear's types"},
 		{`{"type": "object", "properties": {"a": {"type": "string", "maxLength": 0}}}`, "/properties/a/maxLength", "only the empty string"},
 		{`{"type": "object", "properties": {"e": {"type": "string", "x-gear-type": "expression"}, "n": {"type": "number"}}}`, "/properties/e", "must come last"},
@@ -182,5 +183,125 @@ func TestWireNames(t *testing.T) {
 	}
 	if name, err := QualifiedName(long, strings.Repeat("b", 30)); err != nil || !wire.MatchString(WireName(name)) {
 		t.Fatalf("%q %v", name, err)
+	}
+}
+
+// jsonTool is a tool whose parameters need JSON values, read from a
+// schema with $defs, unions and bounds.
+const jsonToolSchema = `{
+	"$schema": "http://json-schema.org/draft-07/schema#",
+	"type": "object",
+	"properties": {
+		"tags": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+		"point": {"$ref": "#/definitions/Point"},
+		"limit": {"type": "integer", "minimum": 1, "maximum": 50},
+		"level": {"enum": [1, 2, "max"]},
+		"nothing": {"type": "null"},
+		"either": {"anyOf": [{"type": "string", "format": "date"}, {"type": "number"}]},
+		"quoted": {"type": "string", "enum": ["say \"hi\""]},
+		"site": {"type": "string", "format": "uri"},
+		"code": {"type": "string", "pattern": "^[A-Z]{3}$"}
+	},
+	"required": ["tags"],
+	"definitions": {"Point": {"type": "object", "properties": {"x": {"type": "number"}, "y": {"type": "number"}}, "required": ["x", "y"], "additionalProperties": false}}
+}`
+
+func jsonToolRegistry(t *testing.T) *Registry {
+	t.Helper()
+	params, err := ParamsFromSchema(json.RawMessage(jsonToolSchema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := Spec{Name: "geo.mark", Family: "mcp", Description: "mark a point", Params: params, InputSchema: json.RawMessage(jsonToolSchema)}
+	r, err := NewRegistry(fakeTool{spec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestJSONParamsFromSchema(t *testing.T) {
+	t.Parallel()
+	r := jsonToolRegistry(t)
+	spec, _ := r.Spec("geo.mark")
+	var got []string
+	for _, p := range spec.Params {
+		got = append(got, p.Name+":"+string(p.Type))
+	}
+	want := "tags:json point:json limit:integer level:json nothing:json either:json quoted:json site:string code:string"
+	if strings.Join(got, " ") != want {
+		t.Fatalf("got  %s\nwant %s", strings.Join(got, " "), want)
+	}
+	point, _ := spec.Param("point")
+	if string(point.Schema) != `{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}` {
+		t.Fatalf("point schema not inlined: %s", point.Schema)
+	}
+}
+
+func TestArgumentsAreCheckedAgainstTheSchema(t *testing.T) {
+	t.Parallel()
+	r := jsonToolRegistry(t)
+	good := []string{
+		`geo.mark(["a", "b"])`,
+		`geo.mark([ "a" ], {"x": 1, "y": -2.5e3}, 50, "max", null, "2026-11-24", "say \"hi\"", "https://example.com/a?b=c", "ABC")`,
+		`geo.mark(["a"], {"x": 0, "y": 0}, 1, 2, null, 7)`,
+		`{"tool": "geo.mark", "args": {"tags": ["x"], "point": {"x": 1, "y": 2}}}`,
+	}
+	for _, in := range good {
+		c, err := r.Parse(in)
+		if err != nil {
+			t.Errorf("Parse(%s): %v", in, err)
+			continue
+		}
+		for _, form := range []string{c.String(), c.JSON()} {
+			again, err := r.Parse(form)
+			if err != nil || !again.Equal(c) {
+				t.Errorf("%s -> %s: %v", in, form, err)
+			}
+		}
+	}
+	bad := []struct{ in, want string }{
+		{`geo.mark([])`, "argument tags does not fit the tool's schema: minItems"},
+		{`geo.mark([1])`, "argument tags/0 does not fit"},
+		{`geo.mark(["a"], {"x": 1})`, "argument point does not fit"},
+		{`geo.mark(["a"], {"x": 1, "y": 2, "z": 3})`, "argument point does not fit"},
+		{`geo.mark(["a"], {"x": 1, "y": 2}, 51)`, "argument limit does not fit the tool's schema: maximum"},
+		{`geo.mark(["a"], {"x": 1, "y": 2}, 0)`, "minimum"},
+		{`geo.mark(["a"], {"x": 1, "y": 2}, 1, 3)`, "argument level does not fit"},
+		{`geo.mark(["a"], {"x": 1, "y": 2}, 1, 1, 0)`, "argument nothing does not fit"},
+		{`geo.mark(["a"], {"x": 1, "y": 2}, 1, 1, null, "tomorrow")`, "argument either does not fit"},
+		{`geo.mark(["a"], {"x": 1, "y": 2}, 1, 1, null, 1, "hi")`, "argument quoted does not fit"},
+		{`geo.mark(["a"], {"x": 1, "y": 2}, 1, 1, null, 1, "say \"hi\"", "not a uri")`, "expected a URI"},
+		{`geo.mark(["a"], {"x": 1, "y": 2}, 1, 1, null, 1, "say \"hi\"", "https://a.b/", "AB")`, "expected text matching ^[A-Z]{3}$"},
+		{`geo.mark(["a",])`, `expected a JSON value for tags, found "]"`},
+		{`geo.mark(["a" "b"])`, `expected "," or ']'`},
+		{`geo.mark({"a" 1})`, `expected ":"`},
+		{`geo.mark([01])`, `expected "," or ']'`},
+		{`geo.mark([1.])`, "expected a JSON number"},
+		{`geo.mark(nul)`, "expected a JSON value"},
+		{`geo.mark(` + strings.Repeat("[", 33) + strings.Repeat("]", 33) + `)`, "nested deeper than 32"},
+	}
+	for _, tt := range bad {
+		_, err := r.Parse(tt.in)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Parse(%s) = %v, want an error containing %q", tt.in, err, tt.want)
+		}
+	}
+	var ae *ArgsError
+	if _, err := r.Parse(`geo.mark([])`); !errors.As(err, &ae) || ae.Path != "/tags" {
+		t.Errorf("schema violations are *ArgsError with a path: %#v", err)
+	}
+}
+
+func TestBrokenInputSchemaIsReportedOnUse(t *testing.T) {
+	t.Parallel()
+	schema := json.RawMessage(`{"type": "object", "properties": {"a": {"type": "string"}}, "minProperties": "two"}`)
+	spec := Spec{Name: "x.y", Family: "mcp", Description: "d", Params: []Param{{Name: "a", Type: TypeString, Optional: true}}, InputSchema: schema}
+	r, err := NewRegistry(fakeTool{spec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Parse(`x.y("q")`); err == nil || !strings.Contains(err.Error(), "not valid JSON Schema") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("got %v", err)
 	}
 }

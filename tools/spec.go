@@ -55,6 +55,11 @@ const (
 	TypePlace ParamType = "place"
 	// TypeBoolean is the literal true or false (bare in every form).
 	TypeBoolean ParamType = "boolean"
+	// TypeJSON is any JSON value, written as JSON in every form: arrays,
+	// objects, null, and values whose schema the other types cannot say
+	// (anyOf, an enum of numbers). Param.Schema says what it must be; the
+	// value is checked against it after decoding.
+	TypeJSON ParamType = "json"
 	// TypeExpression is a bare arithmetic expression (not quoted in the
 	// canonical syntax; a JSON string in the JSON form). It must be the
 	// last parameter, because it runs to the call's closing parenthesis.
@@ -80,6 +85,9 @@ type Param struct {
 	// Format is the JSON Schema format (date, date-time, uri) Pattern was
 	// made for, for messages; empty for a schema's own pattern.
 	Format string `json:"format,omitempty" yaml:"format,omitempty"`
+	// Schema is the parameter's own JSON Schema, references resolved, for
+	// a TypeJSON parameter (exports and listings read it).
+	Schema json.RawMessage `json:"schema,omitempty" yaml:"-"`
 	// Default is the value the tool assumes when the argument is left
 	// out, as the schema gives it (JSON); informative only.
 	Default json.RawMessage `json:"default,omitempty" yaml:"-"`
@@ -265,7 +273,7 @@ func (s Spec) Validate() error {
 
 func (t ParamType) known() bool {
 	switch t {
-	case TypeNumber, TypeInteger, TypeString, TypeEnum, TypeDateTime, TypeDate, TypePlace, TypeExpression, TypeBoolean:
+	case TypeNumber, TypeInteger, TypeString, TypeEnum, TypeDateTime, TypeDate, TypePlace, TypeExpression, TypeBoolean, TypeJSON:
 		return true
 	}
 	return false
