@@ -57,6 +57,13 @@ func testServer(t *testing.T) *sdk.Server {
 				&sdk.ResourceLink{URI: "file:///tmp/x.txt", Name: "x.txt"},
 			}, StructuredContent: map[string]any{"w": 2}}, nil
 		})
+	s.AddTool(&sdk.Tool{Name: "wrapped", Description: "Says its text twice, as text and wrapped in structured content.",
+		Annotations: &sdk.ToolAnnotations{ReadOnlyHint: true},
+		InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "Allowed directories:\n/tmp/x"}},
+				StructuredContent: map[string]any{"content": "Allowed directories:\n/tmp/x", "count": 1}}, nil
+		})
 	s.AddTool(&sdk.Tool{Name: "slow", Description: "Waits until cancelled.",
 		Annotations: &sdk.ToolAnnotations{ReadOnlyHint: true},
 		InputSchema: json.RawMessage(`{"type":"object"}`)},
@@ -110,8 +117,8 @@ func connectTest(t *testing.T, opts Options) (*Conn, map[string]*Tool) {
 func TestListingMakesSpecs(t *testing.T) {
 	t.Parallel()
 	_, ts := connectTest(t, Options{})
-	if len(ts) != 6 {
-		t.Fatalf("got %d tools, want 6", len(ts))
+	if len(ts) != 7 {
+		t.Fatalf("got %d tools, want 7", len(ts))
 	}
 	add := ts["test.add_numbers"]
 	if add == nil {
@@ -186,6 +193,11 @@ func TestCallRendersResults(t *testing.T) {
 		t.Errorf("saved files: %v", entries)
 	}
 
+	r, err = call("test.wrapped")
+	if err != nil || r.Text != "Allowed directories:\n/tmp/x\n{\"content\":\"Allowed directories:\\n/tmp/x\",\"count\":1}" {
+		t.Errorf("wrapped (count 1 is not in the text, so the JSON stays): %q, %v", r.Text, err)
+	}
+
 	r, err = call("test.huge")
 	if err != nil || len(r.Text) > 1100 || !strings.Contains(r.Text, "cut at 1000 bytes") {
 		t.Errorf("huge: %d bytes, %v", len(r.Text), err)
@@ -248,20 +260,20 @@ func TestManagerConnectsInBackgroundAndFollowsListChanges(t *testing.T) {
 	m.Start(ctx)
 	m.Wait(ctx)
 	st := m.Statuses()
-	if st[0].State != StateReady || st[0].Tools != 6 || st[0].String() != "6 tools" {
+	if st[0].State != StateReady || st[0].Tools != 7 || st[0].String() != "7 tools" {
 		t.Errorf("live: %+v", st[0])
 	}
 	if st[1].State != StateFailed || !strings.Contains(st[1].String(), "failed: cannot start /nonexistent/mcp-server") {
 		t.Errorf("dead: %q", st[1].String())
 	}
-	if n := len(m.Tools()); n != 6 {
+	if n := len(m.Tools()); n != 7 {
 		t.Errorf("tools: %d", n)
 	}
 
 	before := changes.Load()
 	srv.RemoveTools("huge", "slow")
 	deadline := time.After(10 * time.Second)
-	for len(m.Tools()) != 4 {
+	for len(m.Tools()) != 5 {
 		select {
 		case <-changed:
 		case <-deadline:

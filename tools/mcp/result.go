@@ -44,7 +44,8 @@ func (c *Conn) render(tool string, r *sdk.CallToolResult) (text string, data any
 		}
 	}
 	if r.StructuredContent != nil {
-		if js, err := json.Marshal(r.StructuredContent); err == nil && !texts[string(js)] && !sameJSON(texts, r.StructuredContent) {
+		js, err := json.Marshal(r.StructuredContent)
+		if err == nil && !texts[string(js)] && !sameJSON(texts, r.StructuredContent) && !coveredBy(r.StructuredContent, strings.Join(parts, "\n")) {
 			parts = append(parts, string(js))
 		}
 		data = r.StructuredContent
@@ -73,6 +74,53 @@ func sameJSON(texts map[string]bool, v any) bool {
 		}
 	}
 	return false
+}
+
+// coveredBy reports whether the text parts already say everything the
+// structured content holds: each of its strings and numbers appears in
+// them (a server that wraps its text as {"content": "..."}).
+func coveredBy(v any, text string) bool {
+	if text == "" {
+		return false
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		for _, e := range x {
+			if !coveredBy(e, text) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		for _, e := range x {
+			if !coveredBy(e, text) {
+				return false
+			}
+		}
+		return true
+	case string:
+		return strings.Contains(text, x)
+	case float64:
+		return containsNumber(text, tools.FormatNumber(x))
+	}
+	return true // booleans and null say nothing the text must repeat
+}
+
+// containsNumber reports whether num appears in text as a number of its
+// own, not inside a longer one ("2" is not in "2026").
+func containsNumber(text, num string) bool {
+	isNum := func(c byte) bool { return c >= '0' && c <= '9' || c == '.' }
+	for i := 0; ; {
+		j := strings.Index(text[i:], num)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(num)
+		if (start == 0 || !isNum(text[start-1])) && (end == len(text) || !isNum(text[end])) {
+			return true
+		}
+		i = start + 1
+	}
 }
 
 func describeLink(l *sdk.ResourceLink) string {

@@ -34,24 +34,9 @@ func (t *Tool) Remote() string { return t.remote }
 // Options.CallTimeout. An isError result is an *tools.InputError the model
 // can read; a protocol failure is one readable line.
 func (t *Tool) Run(ctx context.Context, call tools.Call) (tools.Result, error) {
-	args := make(map[string]any, len(call.Args))
-	for _, a := range call.Args {
-		// ParamsFromSchema names each parameter after its property.
-		args[a.Name] = argValue(a.Value)
-	}
-	return t.conn.call(ctx, t.spec.Name, t.remote, args)
-}
-
-// argValue is an argument as JSON: a number as a number, a boolean as a
-// boolean, anything else as its text.
-func argValue(v tools.Value) any {
-	switch v.Kind {
-	case tools.KindNumber:
-		return v.Num
-	case tools.KindBoolean:
-		return v.Bool
-	}
-	return v.Text()
+	// ParamsFromSchema names each parameter after its property, so the
+	// call's arguments are the server's, written as the JSON they are.
+	return t.conn.call(ctx, t.spec.Name, t.remote, tools.ArgsJSON(call))
 }
 
 // Tools lists the server's tools (every page) and makes each a gear tool.
@@ -146,7 +131,7 @@ func serverPart(qualified string) string {
 }
 
 // call runs one tool call with the deadline and the cap.
-func (c *Conn) call(ctx context.Context, name, remote string, args map[string]any) (tools.Result, error) {
+func (c *Conn) call(ctx context.Context, name, remote string, args json.RawMessage) (tools.Result, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.opts.CallTimeout)
 	defer cancel()
 	res, err := c.session.CallTool(ctx, &sdk.CallToolParams{Name: remote, Arguments: args})
@@ -163,17 +148,18 @@ func (c *Conn) call(ctx context.Context, name, remote string, args map[string]an
 // Call runs the server's tool remote with raw JSON arguments (gear mcp
 // call): no parsing against gear's parameters, the server checks them.
 func (c *Conn) Call(ctx context.Context, remote string, args json.RawMessage) (tools.Result, error) {
+	if len(strings.TrimSpace(string(args))) == 0 {
+		args = json.RawMessage("{}")
+	}
 	var m map[string]any
-	if len(strings.TrimSpace(string(args))) > 0 {
-		if err := json.Unmarshal(args, &m); err != nil {
-			return tools.Result{}, tools.Inputf("arguments %s: want a JSON object such as {\"a\": 2}", clip(oneLine(string(args)), 80))
-		}
+	if err := json.Unmarshal(args, &m); err != nil || m == nil {
+		return tools.Result{}, tools.Inputf("arguments %s: want a JSON object such as {\"a\": 2}", clip(oneLine(string(args)), 80))
 	}
 	name, err := tools.QualifiedName(c.server.Name, remote)
 	if err != nil {
 		name = c.server.Name + "." + sanitize.Line(remote)
 	}
-	return c.call(ctx, name, remote, m)
+	return c.call(ctx, name, remote, args)
 }
 
 // ProtocolError is a failed exchange with a server: the connection broke,
