@@ -42,7 +42,7 @@ func (a *app) agentFor(ctx context.Context, st *store.Store, reg *tools.Registry
 		}
 	}
 
-	ge, _, err := a.groundingEngine(ctx)
+	ge, _, err := a.groundingEngine(ctx, reg.Specs())
 	if err != nil {
 		return nil, err
 	}

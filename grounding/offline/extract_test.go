@@ -15,7 +15,7 @@ var testEngine = sync.OnceValue(func() *Engine {
 	if err != nil {
 		panic(err)
 	}
-	return New(Options{Places: g})
+	return New(Options{Places: g, Tools: builtinSpecs()})
 })
 
 func TestExpression(t *testing.T) {
@@ -99,21 +99,11 @@ func TestExpression(t *testing.T) {
 	}
 }
 
-// specs mirror the built-in tools' parameters.
+// specs are the built-in tools' specs, with their hints, and a tool with
+// an enum parameter.
 func specs() map[string]tools.Spec {
-	list := []tools.Spec{
-		{Name: "Calculator", Family: tools.FamilyCalc, Description: "arithmetic", Params: []tools.Param{{Name: "expression", Type: tools.TypeExpression}}},
-		{Name: "CurrentTime", Family: tools.FamilyTimezone, Description: "clock", OutputPattern: "time",
-			Params: []tools.Param{{Name: "place", Type: tools.TypePlace, Optional: true}}},
-		{Name: "TimezoneConverter", Family: tools.FamilyTimezone, Description: "convert", OutputPattern: "time",
-			Params: []tools.Param{{Name: "datetime", Type: tools.TypeDateTime}, {Name: "from_place", Type: tools.TypePlace}, {Name: "to_place", Type: tools.TypePlace}}},
-		{Name: "WeatherSearch", Family: tools.FamilyWeather, Description: "weather", OutputPattern: "weather",
-			Params: []tools.Param{{Name: "place", Type: tools.TypePlace}, {Name: "date", Type: tools.TypeDate, Optional: true}}},
-		{Name: "LocationSearch", Family: tools.FamilyLocation, Description: "where", Params: []tools.Param{{Name: "place", Type: tools.TypePlace}}},
-		{Name: "WikiSearch", Family: tools.FamilyWiki, Description: "look up", Params: []tools.Param{{Name: "term", Type: tools.TypeString}}},
-		{Name: "Units", Family: "units", Description: "units", Params: []tools.Param{
-			{Name: "system", Type: tools.TypeEnum, Enum: []string{"metric", "imperial"}}, {Name: "n", Type: tools.TypeInteger, Optional: true}}},
-	}
+	list := append(builtinSpecs(), tools.Spec{Name: "Units", Family: "units", Description: "units", Params: []tools.Param{
+		{Name: "system", Type: tools.TypeEnum, Enum: []string{"metric", "imperial"}}, {Name: "n", Type: tools.TypeInteger, Optional: true}}})
 	m := map[string]tools.Spec{}
 	for _, s := range list {
 		m[s.Name] = s
@@ -213,7 +203,7 @@ func registryOf(t testing.TB, sp map[string]tools.Spec) *tools.Registry {
 }
 
 func TestPreliminary(t *testing.T) {
-	e := New(Options{Evaluate: func(expr string) (string, error) { return "<" + expr + ">", nil }})
+	e := New(Options{Tools: builtinSpecs(), Evaluate: func(expr string) (string, error) { return "<" + expr + ">", nil }})
 	tests := []struct{ query, want string }{
 		{"what is 48 multiplied by 4 divided by 2", "<48 * 4 / 2>"},
 		{"what time is it in Tokyo", shapeTime},
@@ -268,7 +258,7 @@ func FuzzCall(f *testing.F) {
 	}
 	sp := specs()
 	reg := registryOf(f, sp)
-	e := New(Options{})
+	e := New(Options{Tools: builtinSpecs()})
 	f.Fuzz(func(t *testing.T, query string) {
 		if _, err := e.Preliminary(context.Background(), query); err != nil {
 			t.Fatal(err)
