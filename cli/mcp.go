@@ -54,7 +54,6 @@ func (a *app) mcpOptions() mcp.Options {
 		DataDir:        filepath.Dir(a.cfg.DB),
 		Getenv:         mcp.Getenv(a.deps.Getenv),
 		Version:        Version,
-		Now:            a.deps.Now,
 	}
 }
 

@@ -41,8 +41,6 @@ type Options struct {
 	HTTP *http.Client
 	// Version is gear's version, sent in the handshake.
 	Version string
-	// Now is the clock for saved files' names; nil means time.Now.
-	Now func() time.Time
 }
 
 func (o Options) withDefaults() Options {
@@ -60,9 +58,6 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Version == "" {
 		o.Version = "dev"
-	}
-	if o.Now == nil {
-		o.Now = time.Now
 	}
 	return o
 }

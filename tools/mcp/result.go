@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"mime"
@@ -22,20 +23,20 @@ import (
 func (c *Conn) render(tool string, r *sdk.CallToolResult) (text string, data any) {
 	var parts []string
 	texts := map[string]bool{}
-	for i, content := range r.Content {
+	for _, content := range r.Content {
 		var p string
 		switch v := content.(type) {
 		case *sdk.TextContent:
 			p = v.Text
 			texts[strings.TrimSpace(v.Text)] = true
 		case *sdk.ImageContent:
-			p = c.saveBinary(tool, i, "image", v.MIMEType, v.Data)
+			p = c.saveBinary(tool, "image", v.MIMEType, v.Data)
 		case *sdk.AudioContent:
-			p = c.saveBinary(tool, i, "audio", v.MIMEType, v.Data)
+			p = c.saveBinary(tool, "audio", v.MIMEType, v.Data)
 		case *sdk.ResourceLink:
 			p = describeLink(v)
 		case *sdk.EmbeddedResource:
-			p = c.embedded(tool, i, v.Resource)
+			p = c.embedded(tool, v.Resource)
 		default:
 			p = fmt.Sprintf("[%T content not shown]", content)
 		}
@@ -99,7 +100,7 @@ func coveredBy(v any, text string) bool {
 		}
 		return true
 	case string:
-		return strings.Contains(text, x)
+		return strings.Contains(text, strings.TrimSpace(x))
 	case float64:
 		return containsNumber(text, tools.FormatNumber(x))
 	}
@@ -138,7 +139,7 @@ func describeLink(l *sdk.ResourceLink) string {
 	return s + "]"
 }
 
-func (c *Conn) embedded(tool string, i int, rc *sdk.ResourceContents) string {
+func (c *Conn) embedded(tool string, rc *sdk.ResourceContents) string {
 	if rc == nil {
 		return ""
 	}
@@ -146,12 +147,12 @@ func (c *Conn) embedded(tool string, i int, rc *sdk.ResourceContents) string {
 		head := "[resource <" + oneLine(rc.URI) + ">]"
 		return head + "\n" + rc.Text
 	}
-	return c.saveBinary(tool, i, "resource", rc.MIMEType, rc.Blob)
+	return c.saveBinary(tool, "resource", rc.MIMEType, rc.Blob)
 }
 
 // saveBinary writes binary content to DataDir/mcp/ and says where; without
 // a data directory, or past the size cap, it says what was not saved.
-func (c *Conn) saveBinary(tool string, i int, kind, mimeType string, data []byte) string {
+func (c *Conn) saveBinary(tool string, kind, mimeType string, data []byte) string {
 	desc := fmt.Sprintf("%s, %s, %d bytes", kind, oneLine(mimeType), len(data))
 	if c.opts.DataDir == "" {
 		return "[" + desc + ", not saved: no data directory]"
@@ -163,7 +164,10 @@ func (c *Conn) saveBinary(tool string, i int, kind, mimeType string, data []byte
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "[" + desc + ", not saved: " + oneLine(err.Error()) + "]"
 	}
-	name := fmt.Sprintf("%s-%s-%d%s", safeFileName(tool), c.opts.Now().UTC().Format("20060102T150405.000"), i, extension(mimeType))
+	// Named by content: the same image (a tool run again, or run by
+	// grounding to score it and then for the answer) is one file.
+	sum := sha256.Sum256(data)
+	name := fmt.Sprintf("%s-%x%s", safeFileName(tool), sum[:8], extension(mimeType))
 	path := filepath.Join(dir, name)
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		return "[" + desc + ", not saved: " + oneLine(err.Error()) + "]"
