@@ -26,6 +26,7 @@ type liveAgent struct {
 
 	mu      sync.Mutex
 	cur     *agent.Agent
+	version uint64          // the servers' change the current agent reflects
 	err     string          // why the last library could not be built
 	allowed map[string]bool // "always allow" answers of this session
 	changed chan struct{}
@@ -69,12 +70,22 @@ func (l *liveAgent) isAllowed(tool string) bool {
 func (l *liveAgent) refresh() {
 	l.rebuild.Lock()
 	defer l.rebuild.Unlock()
-	ag, err := l.build(l.mgr.Tools())
+	if l.ctx.Err() != nil {
+		return // the chat is closing
+	}
+	ext, version := l.mgr.Snapshot()
+	l.mu.Lock()
+	current := l.cur != nil && version <= l.version
+	l.mu.Unlock()
+	if current {
+		return
+	}
+	ag, err := l.build(ext)
 	l.mu.Lock()
 	if err != nil {
 		l.err = oneLine(err.Error())
 	} else {
-		l.cur, l.err = ag, ""
+		l.cur, l.version, l.err = ag, version, ""
 	}
 	l.mu.Unlock()
 	if err == nil {
@@ -133,15 +144,17 @@ func (a *app) chatAgent(ctx context.Context, st *store.Store) (ui.Agent, ui.Libr
 		}
 		return a.agentFor(ctx, st, reg, allowed)
 	}
-	first, err := l.build(mgr.Tools())
+	ext, version := mgr.Snapshot()
+	first, err := l.build(ext)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	l.cur = first
+	l.cur, l.version = first, version
 	a.mcpMu.Lock()
 	a.onMCPChange = l.refresh
 	a.mcpMu.Unlock()
-	// A server that became ready between the first build and now.
+	// A server that changed between the first build and now: refresh
+	// returns at once when nothing did.
 	go l.refresh()
 	return l, l, func(tool string) error { l.allow(tool); return remember(tool) }, nil
 }

@@ -3,16 +3,21 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/muesli/termenv"
 
 	"github.com/gear-chat/gear/tools"
 	"github.com/gear-chat/gear/tools/mcp"
+	"github.com/gear-chat/gear/ui"
 )
 
 // TestChatDoesNotWaitForServers opens the chat's agent with a server that
@@ -92,4 +97,59 @@ func hasTool(specs []tools.Spec, name string) bool {
 		}
 	}
 	return false
+}
+
+// benchFirstFrame opens the chat as bare gear does — the agent, the root
+// model, the first frame drawn — with the given --mcp servers.
+func benchFirstFrame(b *testing.B, servers ...string) {
+	dir := b.TempDir()
+	for b.Loop() {
+		ctx, cancel := context.WithCancel(context.Background())
+		a := chatApp(b, nil, nil, dir, true)
+		a.runCtx, a.mcpFlags = ctx, servers
+		st, err := a.openStore(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		opts, err := a.chatOptions(ctx, st)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r := lipgloss.NewRenderer(io.Discard)
+		r.SetColorProfile(termenv.Ascii)
+		opts.Renderer = r
+		m, err := ui.New(ctx, opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+		if !strings.Contains(m.View(), "gear") {
+			b.Fatal("no first frame")
+		}
+		b.StopTimer()
+		a.closeMCP()
+		st.Close()
+		cancel()
+		b.StartTimer()
+	}
+}
+
+// BenchmarkChatFirstFrame is the chat's first frame without MCP servers,
+// the baseline of the next one.
+func BenchmarkChatFirstFrame(b *testing.B) { benchFirstFrame(b) }
+
+// BenchmarkChatFirstFrameSlowServer is the first frame with a server that
+// never answers (its connection would wait for mcp.connect_timeout): the
+// same as without one, because the chat never waits for a server.
+func BenchmarkChatFirstFrameSlowServer(b *testing.B) { benchFirstFrame(b, "slow=sleep 60") }
+
+// BenchmarkChatFirstFrameHangingHTTPServer is the first frame with an
+// HTTP server that accepts the connection and never answers: no process
+// starts, so it shows what the wait-free start costs by itself.
+func BenchmarkChatFirstFrameHangingHTTPServer(b *testing.B) {
+	hang := make(chan struct{})
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-hang }))
+	defer hs.Close()
+	defer close(hang)
+	benchFirstFrame(b, hs.URL+"/mcp")
 }

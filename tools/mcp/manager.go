@@ -62,6 +62,7 @@ type Manager struct {
 	pending int
 	closed  bool
 	cancel  context.CancelFunc // ends every connection, pending ones too
+	version uint64             // counts the changes (see Snapshot)
 }
 
 type managed struct {
@@ -179,8 +180,11 @@ func unwrapConnect(err error) string {
 func (m *Manager) update(s *managed, change func()) {
 	m.mu.Lock()
 	change()
+	m.version++
+	closed := m.closed
 	m.mu.Unlock()
-	if m.onChange != nil {
+	// A server failing because the run ends is no news to anyone.
+	if m.onChange != nil && !closed {
 		m.onChange()
 	}
 }
@@ -218,6 +222,13 @@ func (m *Manager) Statuses() []Status {
 // Tools are the ready servers' tools, by server in configuration order,
 // each server's in its own order.
 func (m *Manager) Tools() []tools.Tool {
+	ts, _ := m.Snapshot()
+	return ts
+}
+
+// Snapshot is Tools with the number of changes they reflect: of two
+// snapshots, the one with the higher version is the newer.
+func (m *Manager) Snapshot() ([]tools.Tool, uint64) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var out []tools.Tool
@@ -226,7 +237,7 @@ func (m *Manager) Tools() []tools.Tool {
 			out = append(out, t)
 		}
 	}
-	return out
+	return out, m.version
 }
 
 // Servers are the configured servers' names, sorted.

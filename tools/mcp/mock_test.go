@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/gear-chat/gear/tools"
@@ -39,5 +40,28 @@ func TestOutputPattern(t *testing.T) {
 	}
 	if p := outputPattern(json.RawMessage(`{"type":"object","properties":{"sum":{"type":"number"}}}`)); p != "" {
 		t.Errorf("number output: %q", p)
+	}
+}
+
+func TestSchemaTextKeepsTheRequiredOrder(t *testing.T) {
+	t.Parallel()
+	var schema any
+	if err := json.Unmarshal([]byte(`{"type":"object","properties":{"path":{"type":"string"},"content":{"type":"string"},"append":{"type":"boolean"},"mode":{"type":"string"}},"required":["path","content"]}`), &schema); err != nil {
+		t.Fatal(err)
+	}
+	js, err := schemaText(schema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	params, err := tools.ParamsFromSchema(js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range params {
+		names = append(names, p.Name)
+	}
+	if got := fmt.Sprint(names); got != "[path content append mode]" {
+		t.Errorf("order %s from %s", got, js)
 	}
 }

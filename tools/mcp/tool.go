@@ -71,7 +71,7 @@ func (c *Conn) newTool(t *sdk.Tool) (*Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	schema, err := json.Marshal(t.InputSchema)
+	schema, err := schemaText(t.InputSchema)
 	if err != nil || t.InputSchema == nil {
 		schema = []byte(`{"type":"object"}`)
 	}
