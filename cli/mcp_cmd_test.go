@@ -216,3 +216,23 @@ func TestAskGroundsToAnMCPToolOffline(t *testing.T) {
 		t.Errorf("gear tools --mcp:\n%s", out)
 	}
 }
+
+func TestToolCommandAsksBeforeAToolThatWrites(t *testing.T) {
+	t.Parallel()
+	url := mcpTestServer(t)
+	dir := t.TempDir()
+	name := strings.NewReplacer(".", "-", ":", "-").Replace(strings.Split(url, "/")[2])
+	call := name + ".add_numbers(2, 3)"
+	code, out, errOut := gearIn(t, dir, "tool", call, "--mcp", url)
+	if code != cli.ExitUsage || out != "" || !strings.Contains(errOut, "not read-only") {
+		t.Errorf("unconfirmed: exit %d %q %q", code, out, errOut)
+	}
+	code, out, _ = gearIn(t, dir, "tool", "--yes", call, "--mcp", url)
+	if code != cli.ExitOK || strings.TrimSpace(out) != "The sum is 5" {
+		t.Errorf("--yes: exit %d %q", code, out)
+	}
+	code, out, _ = gearIn(t, dir, "tool", name+`.echo("hi")`, "--mcp", url)
+	if code != cli.ExitOK || strings.TrimSpace(out) != "Echo: hi" {
+		t.Errorf("read-only: exit %d %q", code, out)
+	}
+}
