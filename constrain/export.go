@@ -37,33 +37,36 @@ func (o ExportOptions) depth(def int) int {
 // machine. Validate the decoded call with the machine before it runs: it
 // also checks JSON values against their schemas.
 func (m *Machine) GBNF() string {
-	return m.libraryGrammar(tools.MaxExpressionDepth).gbnf()
+	return m.libraryGrammar(tools.MaxExpressionDepth, true).gbnf()
 }
 
 // Regex is a regular expression for vLLM's guided regex, matching (as a
 // whole) exactly the calls the machine accepts, except that expressions
 // nest at most opts' depth of parentheses and JSON values opts' depth of
-// brackets, and neither an expression's length nor a JSON string's is
-// bounded.
+// brackets, neither an expression's length nor a JSON string's is
+// bounded, and the canonical form's keyword arguments are left out (they
+// would make the expression grow with the cube of a tool's parameters;
+// the positional and JSON forms say every call).
 // Go's regexp reads an invalid UTF-8 byte as U+FFFD, which a string
 // argument may hold, so it matches such bytes where the machine refuses
 // them. Validate the decoded call with the machine before it runs.
 func (m *Machine) Regex(opts ExportOptions) string {
-	return m.libraryGrammar(opts.depth(DefaultExportDepth)).regex(ref("root"))
+	return m.libraryGrammar(opts.depth(DefaultExportDepth), false).regex(ref("root"))
 }
 
-// libraryGrammar builds the rules of every call of the library.
-func (m *Machine) libraryGrammar(depth int) *grammar {
+// libraryGrammar builds the rules of every call of the library; keywords
+// says whether the canonical form's keyword arguments are spelled out.
+func (m *Machine) libraryGrammar(depth int, keywords bool) *grammar {
 	g := newGrammar()
 	g.define("root", empty()) // first, so GBNF prints it first; set below
 	ws := g.define("ws", star(chars(" \t\n\r")))
 	var canon, json []*gnode
 	for i := range m.tools {
 		t := &m.tools[i]
-		canon = append(canon, g.define(fmt.Sprintf("call-%d", i), seq(lit(t.spec.Name), ws, lit("("), ws, m.argsRule(g, t, false, depth), lit(")"))))
+		canon = append(canon, g.define(fmt.Sprintf("call-%d", i), seq(lit(t.spec.Name), ws, lit("("), ws, m.argsRule(g, i, keywords, depth), lit(")"))))
 		json = append(json, g.define(fmt.Sprintf("jcall-%d", i), seq(
 			lit(`"`+t.spec.Name+`"`), ws, lit(","), ws, lit(`"args"`), ws, lit(":"), ws, lit("{"), ws,
-			m.argsRule(g, t, true, depth), lit("}"))))
+			m.jsonArgsRule(g, t, depth), lit("}"))))
 	}
 	var forms []*gnode
 	if len(canon) > 0 {
@@ -77,33 +80,91 @@ func (m *Machine) libraryGrammar(depth int) *grammar {
 	return g
 }
 
-// argsRule is the arguments of a tool, trailing optional ones left out as
-// the parser allows.
-func (m *Machine) argsRule(g *grammar, t *toolInfo, json bool, depth int) *gnode {
-	ws := ref("ws")
-	var next *gnode
-	for k := len(t.params) - 1; k >= 0; k-- {
-		p := &t.params[k]
-		item := seq(m.valueRule(g, p, json, depth), ws)
-		if json {
-			item = seq(lit(p.key), ws, lit(":"), ws, item)
+// namedRun is the run of keyword (or JSON) arguments whose first names a
+// parameter at or after k, in parameter order, leaving out only optional
+// parameters: item(i) is argument i with its name.
+func namedRun(t *toolInfo, k int, item func(i int) *gnode) *gnode {
+	n, r := len(t.params), t.required
+	comma := func(i int) *gnode { return seq(lit(","), ref("ws"), item(i)) }
+	optionalFrom := func(i int) []*gnode {
+		var out []*gnode
+		for j := i; j < n; j++ {
+			out = append(out, opt(comma(j)))
 		}
-		if next != nil {
-			more := seq(lit(","), ws, next)
-			if k+1 >= t.required {
-				more = opt(more)
-			}
-			item = seq(item, more)
-		}
-		next = item
+		return out
 	}
-	if next == nil {
+	if k < r {
+		parts := []*gnode{item(k)}
+		for j := k + 1; j < r; j++ {
+			parts = append(parts, comma(j))
+		}
+		return seq(append(parts, optionalFrom(r)...)...)
+	}
+	var alts []*gnode
+	for i := k; i < n; i++ {
+		alts = append(alts, seq(append([]*gnode{item(i)}, optionalFrom(i+1)...)...))
+	}
+	return alt(alts...)
+}
+
+// argsRule is a tool's arguments in the canonical form: positional ones
+// (trailing optional ones left out), then, when keywords, keyword ones.
+func (m *Machine) argsRule(g *grammar, ti int, keywords bool, depth int) *gnode {
+	t := &m.tools[ti]
+	n := len(t.params)
+	if n == 0 {
 		return empty()
 	}
-	if t.required == 0 {
-		return opt(next)
+	ws := ref("ws")
+	keyword := func(i int) *gnode {
+		p := &t.params[i]
+		return seq(lit(p.name+":"), ws, m.valueRule(g, p, false, depth), ws)
 	}
-	return next
+	// rest(k): the arguments from parameter k on, positional or named.
+	var rest func(k int) *gnode
+	rest = func(k int) *gnode {
+		name := fmt.Sprintf("args-%d-%d", ti, k)
+		if !keywords {
+			name = "p" + name
+		}
+		if g.has(name) {
+			return ref(name)
+		}
+		p := &t.params[k]
+		pos := seq(m.valueRule(g, p, false, depth), ws)
+		if k+1 < n {
+			tail := seq(lit(","), ws, rest(k+1))
+			if k+1 >= t.required {
+				tail = opt(tail)
+			}
+			pos = seq(pos, tail)
+		}
+		if keywords && p.kind != kindExpression {
+			pos = alt(pos, namedRun(t, k, keyword))
+		}
+		return g.define(name, pos)
+	}
+	if t.required == 0 {
+		return opt(rest(0))
+	}
+	return rest(0)
+}
+
+// jsonArgsRule is a tool's arguments in the JSON form: keys in parameter
+// order, optional ones left out anywhere.
+func (m *Machine) jsonArgsRule(g *grammar, t *toolInfo, depth int) *gnode {
+	if len(t.params) == 0 {
+		return empty()
+	}
+	ws := ref("ws")
+	run := namedRun(t, 0, func(i int) *gnode {
+		p := &t.params[i]
+		return seq(lit(p.key), ws, lit(":"), ws, m.valueRule(g, p, true, depth), ws)
+	})
+	if t.required == 0 {
+		return opt(run)
+	}
+	return run
 }
 
 func (m *Machine) valueRule(g *grammar, p *paramInfo, json bool, depth int) *gnode {

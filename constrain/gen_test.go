@@ -54,25 +54,54 @@ func (g *gen) call() string {
 }
 
 func (g *gen) callOf(spec tools.Spec, nargs int, json bool) string {
+	// The first nargs parameters, less some optional ones: a call may
+	// leave out an optional parameter before a given one by naming the
+	// arguments after it.
+	var given []int
+	for i := 0; i < nargs; i++ {
+		if spec.Params[i].Optional && i < nargs-1 && g.chance(0.2) {
+			continue
+		}
+		given = append(given, i)
+	}
+	// Positional up to the first gap, or before, then keywords; never a
+	// keyword where a positional expression is due.
+	switchAt := len(given)
+	for k, idx := range given {
+		if idx != k {
+			switchAt = k
+			break
+		}
+	}
+	if switchAt > 0 && g.chance(0.3) {
+		switchAt = g.r.IntN(switchAt + 1)
+	}
+	if switchAt < len(given) && spec.Params[given[switchAt]].Type == tools.TypeExpression && given[switchAt] == switchAt {
+		switchAt = len(given)
+	}
 	var b strings.Builder
 	b.WriteString(g.ws())
 	if json {
 		b.WriteString("{" + g.ws() + `"tool"` + g.ws() + ":" + g.ws() + `"` + spec.Name + `"` + g.ws() + "," + g.ws() + `"args"` + g.ws() + ":" + g.ws() + "{" + g.ws())
-		for i := 0; i < nargs; i++ {
-			if i > 0 {
+		for k, idx := range given {
+			if k > 0 {
 				b.WriteString("," + g.ws())
 			}
-			p := spec.Params[i]
+			p := spec.Params[idx]
 			b.WriteString(`"` + p.Name + `"` + g.ws() + ":" + g.ws() + g.value(p, true) + g.ws())
 		}
 		b.WriteString("}" + g.ws() + "}")
 	} else {
 		b.WriteString(spec.Name + g.ws() + "(" + g.ws())
-		for i := 0; i < nargs; i++ {
-			if i > 0 {
+		for k, idx := range given {
+			if k > 0 {
 				b.WriteString("," + g.ws())
 			}
-			b.WriteString(g.value(spec.Params[i], false) + g.ws())
+			p := spec.Params[idx]
+			if k >= switchAt {
+				b.WriteString(p.Name + ":" + g.ws())
+			}
+			b.WriteString(g.value(p, false) + g.ws())
 		}
 		b.WriteString(")")
 	}

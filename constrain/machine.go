@@ -77,6 +77,7 @@ type toolInfo struct {
 	spec     tools.Spec
 	params   []paramInfo
 	required int
+	sorted   []uint16 // parameter indices by name, for keyword ranges
 }
 
 // trieNode is a node of the tool-name trie; its edges are sorted by byte.
@@ -141,6 +142,7 @@ func New(specs ...tools.Spec) (*Machine, error) {
 			}
 			info.params = append(info.params, pi)
 		}
+		sortParams(&info)
 		m.byName[s.Name] = len(m.tools)
 		m.tools = append(m.tools, info)
 	}

@@ -118,7 +118,7 @@ func TestRealMCPSchemasGiveAMachineThatAgreesWithTheParser(t *testing.T) {
 	// The GitHub server's create_issue: required owner, repo, title; then
 	// body, assignees (array), milestone (number), labels (array).
 	issue := byName["github.create_issue"]
-	if issue.Signature() != "github.create_issue(owner: string, repo: string, title: string, [body: string], [assignees: json], [milestone: number], [labels: json])" {
+	if issue.Signature() != "github.create_issue(owner: string, repo: string, title: string, [body: string], [assignees: array of string], [milestone: number], [labels: array of string])" {
 		t.Fatalf("create_issue: %s", issue.Signature())
 	}
 	for _, call := range []string{

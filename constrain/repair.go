@@ -98,6 +98,16 @@ func (m *Machine) repairOnce(text string, s State, at int, mark marks, ended boo
 				return next, fix, true
 			}
 		}
+	case phKeyword:
+		// A bare word where a positional value is due (not a parameter's
+		// name): repair it as that value.
+		if s.flags&flagKeywords == 0 && !ended {
+			v := s
+			m.beginValue(&v)
+			if next, fix, ok := m.repairValue(text, v, mark.value, mark); ok {
+				return next, fix, true
+			}
+		}
 	}
 	if ended {
 		return m.repairEnd(text, s, mark)

@@ -7,26 +7,29 @@ import "github.com/gear-chat/gear/tools"
 type phase uint8
 
 const (
-	phStart       phase = iota // leading white space; "{" picks the JSON form
-	phName                     // canonical tool name (toolName), node = trie node
-	phAfterName                // white space, "("
-	phOpen                     // after "(": white space, ")" or the first argument
-	phBeforeValue              // after ",": white space, then argument `param`
-	phValue                    // inside argument `param`, sub = its step
-	phAfterValue               // white space, then "," or the closing ")" / "}"
-	phDone                     // the call is complete; trailing white space
-	phJKey                     // a JSON key literal (key), sub = which, count = offset
-	phJColon                   // white space, ":"
-	phJAfterColon              // white space, then what the key introduces
-	phJName                    // the tool name between quotes, node = trie node
-	phJAfterName               // white space, ","
-	phJArgs                    // after the args "{": white space, "}" or the first key
-	phJClose                   // white space, the outer "}"
+	phStart        phase = iota // leading white space; "{" picks the JSON form
+	phName                      // canonical tool name (toolName), node = trie node
+	phAfterName                 // white space, "("
+	phOpen                      // after "(": white space, ")" or the first argument
+	phBeforeValue               // after ",": white space, then argument `param`
+	phValue                     // inside argument `param`, sub = its step
+	phAfterValue                // white space, then "," or the closing ")" / "}"
+	phDone                      // the call is complete; trailing white space
+	phJKey                      // a JSON key literal (key), sub = which, count = offset
+	phJColon                    // white space, ":"
+	phJAfterColon               // white space, then what the key introduces
+	phJName                     // the tool name between quotes, node = trie node
+	phJAfterName                // white space, ","
+	phJArgs                     // after the args "{": white space, "}" or the first key
+	phJClose                    // white space, the outer "}"
+	phKeyword                   // a keyword argument's name (keyword.go); sub: kwPure or kwCombined
+	phKeywordColon              // after "name:": white space, then argument `param`
 )
 
 const (
-	flagJSON = 1 // the call is in the JSON form
-	flagKey  = 2 // the string being read is a JSON object's key
+	flagJSON     = 1 // the call is in the JSON form
+	flagKey      = 2 // the string being read is a JSON object's key
+	flagKeywords = 4 // the canonical call has gone over to keyword arguments
 )
 
 // Which key a phJKey, phJColon or phJAfterColon state is about.
@@ -146,8 +149,24 @@ func (m *Machine) step(s *State, c byte) bool {
 				return false
 			}
 			s.param = 0
-			m.beginValue(s)
+			if !m.startArg(s, c) {
+				return false
+			}
 		case phBeforeValue:
+			if isSpace(c) {
+				return true
+			}
+			if !m.startArg(s, c) {
+				return false
+			}
+		case phKeyword:
+			switch m.keywordByte(s, c) {
+			case stepOK:
+				return true
+			case stepReject:
+				return false
+			}
+		case phKeywordColon:
 			if isSpace(c) {
 				return true
 			}
@@ -173,7 +192,7 @@ func (m *Machine) step(s *State, c byte) bool {
 				}
 				s.param = uint16(next)
 				if json {
-					s.phase, s.sub, s.count = phJKey, keyParam, 0
+					s.phase, s.sub, s.count, s.stack = phJKey, keyParam, 0, 0
 				} else {
 					s.phase = phBeforeValue
 				}
@@ -194,6 +213,9 @@ func (m *Machine) step(s *State, c byte) bool {
 		case phDone:
 			return isSpace(c)
 		case phJKey:
+			if s.sub == keyParam {
+				return m.jsonKeyByte(s, c)
+			}
 			lit := m.keyLiteral(s)
 			if s.count == 0 && isSpace(c) {
 				return true
@@ -258,6 +280,7 @@ func (m *Machine) step(s *State, c byte) bool {
 				return false
 			}
 			s.phase, s.sub, s.param, s.count = phJKey, keyParam, 0, 1
+			s.stack = uint64(len(tool.params)) << 16
 			return true
 		case phJClose:
 			return punctuation(s, c, '}', phDone)

@@ -84,8 +84,9 @@ func (k *marks) note(before, after State, i int) {
 			k.name = i + 1
 		}
 	}
-	if after.phase == phValue && before.phase != phValue {
-		k.value = i
+	if after.phase == phValue && before.phase != phValue && before.phase != phKeyword ||
+		after.phase == phKeyword && before.phase != phKeyword {
+		k.value = i // a keyword's name, or the literal read with it, starts here
 	}
 }
 
@@ -140,6 +141,9 @@ func (m *Machine) describe(text string, at int, s State, mark marks) *Error {
 		}
 		return e(at, "expected %s, found %s", m.paramWant(tool, 0), found)
 	case phBeforeValue:
+		if s.flags&flagKeywords != 0 {
+			return e(at, `expected a parameter name and ":" (keyword arguments cannot be followed by positional ones), found %s`, found)
+		}
 		return e(at, "expected %s, found %s", m.paramWant(&m.tools[s.node], int(s.param)), found)
 	case phValue:
 		return m.describeValue(text, at, s, mark, e)
@@ -164,7 +168,12 @@ func (m *Machine) describe(text string, at int, s State, mark marks) *Error {
 		return e(at, `expected "," or %s, found %s`, closer, found)
 	case phDone:
 		return e(at, "unexpected text after the call: %s", found)
+	case phKeyword:
+		return m.describeKeyword(text, at, s, mark, e)
 	case phJKey:
+		if s.sub == keyParam {
+			return m.describeJSONKey(text, at, s, e)
+		}
 		start := at - int(s.count) // report the whole key, from its quote
 		return e(start, "expected %s, found %s", m.keyLiteral(&s), describeToken(text, start))
 	case phJColon:
@@ -244,6 +253,62 @@ func (m *Machine) describeValue(text string, at int, s State, mark marks, e func
 		return e(at, "invalid UTF-8 in string")
 	}
 	return describeExpression(at, s, c, end, found, e)
+}
+
+// describeKeyword explains a refusal while a keyword's name (or the
+// positional value read with it) was read, as the parser would: a name
+// followed by ":" is a keyword, anything else in positional mode a value.
+func (m *Machine) describeKeyword(text string, at int, s State, mark marks, e func(int, string, ...any) *Error) *Error {
+	t := &m.tools[s.node]
+	next := int(s.param)
+	start := mark.value
+	j := start
+	for j < len(text) && tools.IsParamNameByte(text[j]) {
+		j++
+	}
+	name := text[start:j]
+	if j < len(text) && text[j] == ':' && name != "" {
+		return m.keywordError(t, name, next, start, e)
+	}
+	if s.flags&flagKeywords != 0 {
+		return e(start, `expected a parameter name and ":" (keyword arguments cannot be followed by positional ones), found %s`, describeToken(text, start))
+	}
+	return e(start, "expected %s, found %s", m.paramWant(t, next), describeToken(text, start))
+}
+
+// keywordError says why a named parameter may not come here, as
+// tools' keywordIndex does.
+func (m *Machine) keywordError(t *toolInfo, name string, next, at int, e func(int, string, ...any) *Error) *Error {
+	idx := -1
+	for i, p := range t.params {
+		if p.name == name {
+			idx = i
+		}
+	}
+	switch {
+	case idx < 0:
+		return e(at, "%s has no parameter %q (%s)", t.spec.Name, name, t.spec.Signature())
+	case idx < next:
+		return e(at, "argument %s comes after %s: give arguments once, in the order of %s", name, t.params[next-1].name, t.spec.Signature())
+	}
+	return e(at, "%s", missingArg(t, next))
+}
+
+// describeJSONKey explains a refused argument key in the JSON form.
+func (m *Machine) describeJSONKey(text string, at int, s State, e func(int, string, ...any) *Error) *Error {
+	t := &m.tools[s.node]
+	if s.count == 0 {
+		return e(at, "expected a quoted parameter name, found %s", describeToken(text, at))
+	}
+	start := at - int(s.count) // the key's opening quote
+	j := start + 1
+	for j < len(text) && tools.IsParamNameByte(text[j]) {
+		j++
+	}
+	if j < len(text) && text[j] == '"' && j > start+1 && tools.IsParamNameStart(text[start+1]) {
+		return m.keywordError(t, text[start+1:j], int(s.param), start, e)
+	}
+	return e(start, "expected a quoted parameter name, found %s", describeToken(text, start))
 }
 
 func describeJSON(at int, s State, p *paramInfo, c byte, end bool, found string, e func(int, string, ...any) *Error) *Error {

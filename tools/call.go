@@ -93,6 +93,10 @@ type Arg struct {
 type Call struct {
 	Tool string
 	Args []Arg
+	// Named says an optional parameter before a given argument is left
+	// out, so String writes the keyword form, Tool(name: value, ...);
+	// Parse sets it.
+	Named bool
 }
 
 // Arg returns the argument called name.
@@ -124,9 +128,13 @@ func (c Call) Equal(d Call) bool {
 	return true
 }
 
-// String formats the call in the canonical syntax:
-// TimezoneConverter("2022-01-02 22:00:00", "Asia/Shanghai", "America/New_York").
+// String formats the call in the canonical syntax, positional:
+// TimezoneConverter("2022-01-02 22:00:00", "Asia/Shanghai", "America/New_York"),
+// or with keywords when it is Named: search(query: "gear", sort: "stars").
 func (c Call) String() string {
+	if c.Named {
+		return c.Keywords()
+	}
 	var b strings.Builder
 	b.WriteString(c.Tool)
 	b.WriteByte('(')
@@ -134,6 +142,24 @@ func (c Call) String() string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
+		writeValue(&b, a.Value)
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+// Keywords formats the call in the keyword form, every argument named:
+// WeatherSearch(place: "Berlin", date: "tomorrow").
+func (c Call) Keywords() string {
+	var b strings.Builder
+	b.WriteString(c.Tool)
+	b.WriteByte('(')
+	for i, a := range c.Args {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(a.Name)
+		b.WriteString(": ")
 		writeValue(&b, a.Value)
 	}
 	b.WriteByte(')')

@@ -107,10 +107,27 @@ func (p *parser) canonicalCall() (Call, error) {
 		return Call{}, err
 	}
 	p.space()
+	next := 0 // the lowest parameter index the next argument may have
 	if p.peek() != ')' {
-		for idx := 0; ; idx++ {
-			if idx >= len(spec.Params) {
+		keywords := false
+		for {
+			if next >= len(spec.Params) {
 				return Call{}, p.tooManyArgs(spec)
+			}
+			idx := next
+			// A name and ":" start a keyword argument, except where a
+			// positional expression is due: there a name is the expression.
+			if keywords || spec.Params[next].Type != TypeExpression {
+				if name, ok := p.keywordAhead(); ok {
+					if idx, err = p.keywordIndex(spec, name, next); err != nil {
+						return Call{}, err
+					}
+					p.i += len(name) + 1
+					p.space()
+					keywords = true
+				} else if keywords {
+					return Call{}, p.fail(p.i, "expected a parameter name and \":\" (keyword arguments cannot be followed by positional ones), found %s", p.found())
+				}
 			}
 			param := spec.Params[idx]
 			v, err := p.value(param, false)
@@ -118,6 +135,8 @@ func (p *parser) canonicalCall() (Call, error) {
 				return Call{}, err
 			}
 			call.Args = append(call.Args, Arg{Name: param.Name, Value: v})
+			call.Named = call.Named || idx != next
+			next = idx + 1
 			p.space()
 			if p.peek() != ',' {
 				break
@@ -126,8 +145,8 @@ func (p *parser) canonicalCall() (Call, error) {
 			p.space()
 		}
 	}
-	if len(call.Args) < spec.RequiredParams() && p.peek() == ')' {
-		return Call{}, p.missingArg(spec, len(call.Args))
+	if next < spec.RequiredParams() && p.peek() == ')' {
+		return Call{}, p.missingArg(spec, next)
 	}
 	if err := p.expect(')', `"," or ")"`); err != nil {
 		return Call{}, err
@@ -138,6 +157,47 @@ func (p *parser) canonicalCall() (Call, error) {
 	}
 	return call, nil
 }
+
+// keywordAhead reports a keyword argument's name at p.i: a parameter name
+// (ParamNamePattern's characters) directly followed by ":".
+func (p *parser) keywordAhead() (string, bool) {
+	j := p.i
+	if j < len(p.s) && IsParamNameStart(p.s[j]) {
+		for j++; j < len(p.s) && IsParamNameByte(p.s[j]); j++ {
+		}
+	}
+	if j == p.i || j >= len(p.s) || p.s[j] != ':' {
+		return "", false
+	}
+	return p.s[p.i:j], true
+}
+
+// keywordIndex finds the parameter a keyword (or JSON key) names and
+// checks that it may come here: arguments follow the parameter order, and
+// only optional parameters may be skipped.
+func (p *parser) keywordIndex(spec Spec, name string, next int) (int, error) {
+	idx := -1
+	for i, param := range spec.Params {
+		if param.Name == name {
+			idx = i
+		}
+	}
+	switch {
+	case idx < 0:
+		return 0, p.fail(p.i, "%s has no parameter %q (%s)", spec.Name, name, spec.Signature())
+	case idx < next:
+		return 0, p.fail(p.i, "argument %s comes after %s: give arguments once, in the order of %s", name, spec.Params[next-1].Name, spec.Signature())
+	case idx > next && next < spec.RequiredParams():
+		return 0, p.missingArg(spec, next)
+	}
+	return idx, nil
+}
+
+// IsParamNameStart reports whether c may begin a parameter name.
+func IsParamNameStart(c byte) bool { return isLetter(c) }
+
+// IsParamNameByte reports whether c may stand in a parameter name.
+func IsParamNameByte(c byte) bool { return isLetter(c) || isDigit(c) || c == '.' || c == '-' }
 
 // missingArg is the error of a call closed before its required argument i.
 func (p *parser) missingArg(spec Spec, i int) error {

@@ -232,6 +232,9 @@ func TestJSONParamsFromSchema(t *testing.T) {
 	if strings.Join(got, " ") != want {
 		t.Fatalf("got  %s\nwant %s", strings.Join(got, " "), want)
 	}
+	if sig := spec.Signature(); sig != `geo.mark(tags: array of string, [point: object], [limit: integer], [level: one of 1, 2, "max"], [nothing: null], [either: string|number], [quoted: one of "say \"hi\""], [site: string], [code: string])` {
+		t.Fatalf("signature %s", sig)
+	}
 	point, _ := spec.Param("point")
 	if string(point.Schema) != `{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}` {
 		t.Fatalf("point schema not inlined: %s", point.Schema)

@@ -152,7 +152,8 @@ func (s Spec) RequiredParams() int {
 	return n
 }
 
-// Signature renders the spec as `Name(param: type, [opt: type])`.
+// Signature renders the spec as `Name(param: type, [opt: type])`, a JSON
+// parameter's type as its schema says it ("array of string").
 func (s Spec) Signature() string {
 	var b strings.Builder
 	b.WriteString(s.Name)
@@ -166,7 +167,7 @@ func (s Spec) Signature() string {
 		}
 		b.WriteString(p.Name)
 		b.WriteString(": ")
-		b.WriteString(string(p.Type))
+		b.WriteString(p.TypeLabel())
 		if p.Optional {
 			b.WriteByte(']')
 		}
