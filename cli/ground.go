@@ -86,7 +86,7 @@ func (a *app) grounder(ctx context.Context, st *store.Store) (*grounding.Grounde
 		return nil, "", done, err
 	}
 	opts := a.groundingOptions()
-	if eng.Model != offline.EncoderModel {
+	if !offline.IsEncoderModel(eng.Model) {
 		if st == nil {
 			if opened, err := a.openStore(ctx); err == nil {
 				st, done = opened, func() { _ = opened.Close() }
@@ -126,7 +126,7 @@ func (a *app) groundingEngine(ctx context.Context, specs []tools.Spec) (groundin
 	eng := grounding.Engine{Name: grounding.EngineModel, Prober: grounding.SLMProber{SLM: slm}, Router: slm}
 	describe := "model (small model " + slmEP.Model
 	if embEP := llm.Resolve(a.cfg, llm.RoleEmbedding); embEP.Offline {
-		eng.Encoder, eng.Model = off, offline.EncoderModel
+		eng.Encoder, eng.Model = off, off.Model()
 		describe += ", offline lexical encoder"
 	} else {
 		enc, err := a.llmClient(llm.RoleEmbedding)

@@ -129,6 +129,9 @@ const (
 	RoleTo   ParamRole = "to"
 )
 
+// MaxHintEntryLen bounds one word or phrase of a hints list, in bytes.
+const MaxHintEntryLen = 80
+
 // Validate checks hints against the spec's parameters.
 func (h Hints) Validate(params []Param) error {
 	for i, s := range h.Subjects {
@@ -137,6 +140,23 @@ func (h Hints) Validate(params []Param) error {
 		}
 		if s.Answer != "" && !s.Answer.Known() {
 			return fmt.Errorf("hints: subject %s: unknown answer %q (want number, time, date, weather, fact or place)", s.Name, s.Answer)
+		}
+		for _, list := range []struct {
+			name    string
+			entries []string
+		}{{"words", s.Words}, {"cues", s.Cues}, {"openers", s.Openers}, {"asking", s.Asking}, {"idioms", s.Idioms},
+			{"things", s.Things}, {"modifiers", s.Modifiers}, {"readings", s.Readings}, {"conditions", s.Conditions},
+			{"states", s.States}, {"gradable", s.Gradable}, {"spellings", s.Spellings}} {
+			for i, e := range list.entries {
+				switch {
+				case strings.TrimSpace(e) == "":
+					return fmt.Errorf("hints: subject %s: %s: entry %d is empty", s.Name, list.name, i+1)
+				case len(e) > MaxHintEntryLen:
+					return fmt.Errorf("hints: subject %s: %s: entry %d is longer than %d bytes", s.Name, list.name, i+1, MaxHintEntryLen)
+				case strings.Contains(e, "|"):
+					return fmt.Errorf("hints: subject %s: %s: entry %d contains |: write one phrase per entry", s.Name, list.name, i+1)
+				}
+			}
 		}
 	}
 	for name, p := range h.Params {

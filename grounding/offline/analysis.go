@@ -44,6 +44,9 @@ type analysis struct {
 	// every tool's focal string reads (focal.go).
 	termToks []token
 	stems    []string
+	// quoted are the texts the query puts in double quotes, in order:
+	// a string parameter takes them first (focal.go).
+	quoted []string
 }
 
 // tokenStage is the query's words.
@@ -127,6 +130,7 @@ func (e *Engine) analyze(query string) *analysis {
 	a := e.focusOn(e.analyzeText(query))
 	a.term, a.roles = focus(a), placeRoles(a)
 	a.termToks = tokenize(a.term)
+	a.quoted = quotedTexts(a.query)
 	a.stems = make([]string, len(a.toks))
 	for i, t := range a.toks {
 		a.stems[i] = stem(t.text)

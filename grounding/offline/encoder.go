@@ -93,7 +93,20 @@ const (
 
 // EncoderModel names the encoder in the embedding cache; bump it whenever
 // the features change, so stale vectors are never compared with new ones.
+// An engine's vectors also depend on its library's hints (the subjects a
+// word belongs to, the dimensions they take), so the name an engine gives
+// the cache (Engine.Model) adds a digest of them.
 const EncoderModel = "gear-offline-lexical-v4"
+
+// IsEncoderModel reports whether a cache model name is the offline
+// encoder's, over any library.
+func IsEncoderModel(model string) bool {
+	return model == EncoderModel || strings.HasPrefix(model, EncoderModel+"@")
+}
+
+// Model is the engine's encoder's name in the embedding cache: EncoderModel
+// and a digest of the lexicon its library's hints give it.
+func (e *Engine) Model() string { return EncoderModel + "@" + e.lex.digest }
 
 // Embed encodes each text.
 func (e *Engine) Embed(ctx context.Context, texts []string) ([][]float32, error) {

@@ -99,6 +99,15 @@ func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, used map[stri
 		if term == "" {
 			return "", false
 		}
+		// When the query gives the tool a string at all, a text it puts in
+		// quotes is that string as it is ("who wrote "Don Quixote"",
+		// "echo "hello there""); each is used once.
+		for i, q := range a.quoted {
+			if key := "q" + tools.FormatNumber(float64(i)); !used[key] {
+				used[key], term = true, q
+				break
+			}
+		}
 		if r := []rune(term); len(r) > p.StringBound() {
 			term = strings.TrimSpace(string(r[:p.StringBound()]))
 		}

@@ -99,11 +99,13 @@ func TestExpression(t *testing.T) {
 	}
 }
 
-// specs are the built-in tools' specs, with their hints, and a tool with
-// an enum parameter.
+// specs are the built-in tools' specs, with their hints, a tool with an
+// enum parameter and one with a string parameter and no hints.
 func specs() map[string]tools.Spec {
 	list := append(builtinSpecs(), tools.Spec{Name: "Units", Family: "units", Description: "units", Params: []tools.Param{
-		{Name: "system", Type: tools.TypeEnum, Enum: []string{"metric", "imperial"}}, {Name: "n", Type: tools.TypeInteger, Optional: true}}})
+		{Name: "system", Type: tools.TypeEnum, Enum: []string{"metric", "imperial"}}, {Name: "n", Type: tools.TypeInteger, Optional: true}}},
+		tools.Spec{Name: "echo_text", Family: "echo", Description: `Echoes back the text (e.g. "hi")`, Params: []tools.Param{
+			{Name: "message", Type: tools.TypeString, Description: "what to echo"}}})
 	m := map[string]tools.Spec{}
 	for _, s := range list {
 		m[s.Name] = s
@@ -253,7 +255,7 @@ func FuzzCall(f *testing.F) {
 		"define \"quote\"", "will it rain in Oslo tomorrow?", "a half of two-thirds plus  sqrt of -", "1,000,000 / 0 %",
 		"who is \x00 \u2028 ÿ?", "what is 5 % of % 5 of of 7", "quarter past eight in the morning gmt, 14h30 in utc+3?",
 		"72 f to c", "1.89 a litre, per us gallon? sq m² km/h", "I ran. Is it? That one there. How far? He did.",
-		"from 10 to 0, percent decrease", "area of a circle with diameter", "tempreture tomorow wether", "¿qué es? was ist"} {
+		"from 10 to 0, percent decrease", "area of a circle with diameter", "tempreture tomorow wether", "¿qué es? was ist", "echo (\"hi\") text /tmp/x", "echo echo echo"} {
 		f.Add(s)
 	}
 	sp := specs()

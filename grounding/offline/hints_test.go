@@ -67,3 +67,52 @@ func TestAnswerExamples(t *testing.T) {
 		t.Errorf("preliminary %q with no hints, want %q", got, shapeNumber)
 	}
 }
+
+// TestModelNamesTheLibrary: the encoder's cache name changes with the
+// library's hints, so vectors of one library are never read for another.
+func TestModelNamesTheLibrary(t *testing.T) {
+	a, b := New(Options{Tools: builtinSpecs()}), New(Options{Tools: builtinSpecs()[:1]})
+	if a.Model() == b.Model() {
+		t.Errorf("two libraries, one cache name %q", a.Model())
+	}
+	if a.Model() != New(Options{Tools: builtinSpecs()}).Model() {
+		t.Error("one library, two cache names")
+	}
+	if !IsEncoderModel(a.Model()) || !IsEncoderModel(EncoderModel) || IsEncoderModel("text-embedding-3-small") {
+		t.Error("IsEncoderModel")
+	}
+}
+
+// TestHostileHints: hints a file or a server wrote carelessly or
+// maliciously — empty entries, capitals, the phrase separator, overlong
+// and endless lists, an unknown shape — never break the engine, and an
+// empty cue does not make every query a clock question.
+func TestHostileHints(t *testing.T) {
+	huge := make([]string, 200000)
+	for i := range huge {
+		huge[i] = "w" + tools.FormatNumber(float64(i))
+	}
+	long := string(make([]byte, 10000))
+	spec := tools.Spec{Name: "Odd", Family: "odd", Description: "odd", OutputPattern: "time",
+		Params: []tools.Param{{Name: "place", Type: tools.TypePlace}},
+		Hints: tools.Hints{Params: map[string]tools.ParamHint{"place": {Here: true}}, Subjects: []tools.Subject{
+			{Name: ""},
+			{Name: "Odd  Subject", Answer: "colour", Words: append([]string{"", "  ", "=", "RAIN", long}, huge...),
+				Cues: []string{"", " "}, Openers: []string{""}, Asking: []string{"", "|"}, Idioms: []string{"a|b", ""},
+				Spellings: []string{"", "x", "ÿ"}, Things: []string{""}, Modifiers: []string{""}, Example: long},
+			{Name: "clock", Answer: tools.AnswerTime, Cues: []string{""}, Openers: []string{"", "   "}},
+		}}}
+	e := New(Options{Tools: []tools.Spec{spec}})
+	ctx := context.Background()
+	for _, q := range []string{"hello there", "RAIN tomorrow", "tempreture", "ÿÿÿÿÿ", "a b", ""} {
+		if _, err := e.Preliminary(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.Embed(ctx, []string{q}); err != nil {
+			t.Fatal(err)
+		}
+		if call, err := e.Call(ctx, spec, q); err != nil || call != "" {
+			t.Errorf("%q: call %q, %v; an empty cue made it a question of the tool's answer", q, call, err)
+		}
+	}
+}

@@ -1,7 +1,10 @@
 package offline
 
 import (
+	"encoding/json"
+	"hash/fnv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/gear-chat/gear/tools"
@@ -98,6 +101,8 @@ type lexicon struct {
 	shapeOf map[string]tools.Answer
 	// examples are the first example of an answer of each shape.
 	examples map[tools.Answer]string
+	// digest identifies the hints the lexicon was built from (Model).
+	digest string
 	// slots gives each fixed feature (concepts, question forms, personal,
 	// number) a dimension of its own.
 	slots map[string]int
@@ -146,6 +151,10 @@ func newLexicon(specs []tools.Spec) *lexicon {
 	seen := map[string]bool{}
 	for _, spec := range specs {
 		for _, sub := range spec.Hints.Subjects {
+			sub, ok := cleanSubject(sub)
+			if !ok {
+				continue
+			}
 			slot("c:" + sub.Name)
 			if _, ok := lx.examples[sub.Answer]; !ok && sub.Example != "" {
 				lx.examples[sub.Answer] = sub.Example
@@ -217,6 +226,7 @@ func newLexicon(specs []tools.Spec) *lexicon {
 	for shape, list := range lx.asking {
 		lx.asking[shape] = longestFirst(list)
 	}
+	lx.digest = hintsDigest(specs)
 	lx.idioms = phrases(strings.Join(idioms, "|"))
 	lx.typoTargets = spellings
 	slot(personalFeature)
@@ -288,4 +298,61 @@ func (lx *lexicon) subjectWord(w string) bool {
 		}
 	}
 	return false
+}
+
+// hintsDigest is a short digest of the hints' subjects, in order: two
+// libraries with the same subjects give the same vectors.
+func hintsDigest(specs []tools.Spec) string {
+	h := fnv.New64a()
+	for _, spec := range specs {
+		for _, sub := range spec.Hints.Subjects {
+			b, _ := json.Marshal(sub) // plain data: never fails
+			h.Write(b)
+			h.Write([]byte{0})
+		}
+	}
+	return strconv.FormatUint(h.Sum64(), 36)
+}
+
+// Bounds on what one subject of a tool's hints may hold: hints come from
+// files people write and servers gear does not control, and the lexicon
+// is built on every library change.
+const (
+	maxHintEntries    = 5000
+	maxHintEntryBytes = tools.MaxHintEntryLen
+)
+
+// cleanSubject makes a subject of a tool's hints safe to read: entries
+// lower case with single spaces, no empty or overlong ones, no "|" (the
+// phrase separator), at most maxHintEntries per list, an answer shape the
+// engine knows or none. A subject with no name is dropped.
+func cleanSubject(s tools.Subject) (tools.Subject, bool) {
+	s.Name = strings.ToLower(strings.Join(strings.Fields(s.Name), " "))
+	if s.Name == "" || len(s.Name) > maxHintEntryBytes {
+		return s, false
+	}
+	if !s.Answer.Known() {
+		s.Answer = ""
+	}
+	clean := func(list []string) []string {
+		var out []string
+		for _, e := range list {
+			e = strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(e, "|", " ")), " "))
+			if e == "" || e == "=" || len(e) > maxHintEntryBytes {
+				continue
+			}
+			if out = append(out, e); len(out) == maxHintEntries {
+				break
+			}
+		}
+		return out
+	}
+	for _, list := range []*[]string{&s.Words, &s.Cues, &s.Openers, &s.Asking, &s.Idioms, &s.Things, &s.Modifiers,
+		&s.Readings, &s.Conditions, &s.States, &s.Gradable, &s.Spellings} {
+		*list = clean(*list)
+	}
+	if len(s.Example) > maxHintEntryBytes {
+		s.Example = ""
+	}
+	return s, true
 }
