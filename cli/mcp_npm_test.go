@@ -65,10 +65,16 @@ func askJSON(t *testing.T, dir, server, query string) map[string]any {
 	return rec
 }
 
-// checkTurn asserts the turn grounded to tool, emitted its call under the
-// machine, ran it, and answered with what contains want.
+// checkTurn asserts the turn grounded to tool (or one of tool's
+// alternatives, "a|b"), emitted its call under the machine, ran it, and
+// answered with what contains want.
 func checkTurn(t *testing.T, rec map[string]any, tool, want string) {
 	t.Helper()
+	for _, alt := range strings.Split(tool, "|") {
+		if rec["tool"] == alt {
+			tool = alt
+		}
+	}
 	em, _ := rec["emission"].(map[string]any)
 	call, _ := rec["call"].(map[string]any)
 	src, _ := rec["source"].(map[string]any)
@@ -94,6 +100,7 @@ func TestRealServerEverything(t *testing.T) {
 	}
 
 	checkTurn(t, askJSON(t, dir, server, "what is the sum of 7 and 5"), "everything.get-sum", "12")
+	checkTurn(t, askJSON(t, dir, server, `echo "hello kestrel"`), "everything.echo", "hello kestrel")
 
 	rec := askJSON(t, dir, server, "show me a tiny image")
 	checkTurn(t, rec, "everything.get-tiny-image", "saved to "+filepath.Join(dir, "data", "gear", "mcp"))
@@ -123,6 +130,8 @@ func TestRealServerFilesystem(t *testing.T) {
 	}
 
 	checkTurn(t, askJSON(t, dir, server, "list allowed directories"), "files.list_allowed_directories", root)
+	checkTurn(t, askJSON(t, dir, server, `read the text file "`+filepath.Join(root, "notes.txt")+`"`),
+		"files.read_text_file|files.read_file", "kestrels hover")
 
 	// A tool that writes runs only when the user says so.
 	code, out, errOut = npmGear(t, dir, "mcp", "call", server, "write_file", `{"path": "`+filepath.Join(root, "new.txt")+`", "content": "hi"}`)
