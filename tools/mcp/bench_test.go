@@ -4,8 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
+	"strings"
 	"testing"
+	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -15,6 +19,10 @@ import (
 const serverEnv = "GEAR_MCP_TEST_STDIO_TOOLS"
 
 func TestMain(m *testing.M) {
+	if os.Getenv(serverEnv) == "flood" {
+		serveFlood()
+		return
+	}
 	if n := os.Getenv(serverEnv); n != "" {
 		var count int
 		fmt.Sscan(n, &count)
@@ -44,6 +52,18 @@ func serveStdio(count int) {
 				return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "none"}}}, nil
 			})
 	}
+	_ = s.Run(context.Background(), &sdk.StdioTransport{})
+}
+
+// serveFlood serves one tool whose answer is a 20 MB line: more than any
+// message may be.
+func serveFlood() {
+	s := sdk.NewServer(&sdk.Implementation{Name: "flood", Version: "1"}, nil)
+	s.AddTool(&sdk.Tool{Name: "flood", Description: "Answers 20 MB.", Annotations: &sdk.ToolAnnotations{ReadOnlyHint: true},
+		InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: strings.Repeat("x", 20<<20)}}}, nil
+		})
 	_ = s.Run(context.Background(), &sdk.StdioTransport{})
 }
 
@@ -106,5 +126,45 @@ func TestStdioServerOfTheBenchmark(t *testing.T) {
 	}
 	if got := ts[0].Spec().Signature(); got != "bench.search_collection_000(query: string, [include_archived: boolean], [limit: integer], [order: enum])" {
 		t.Errorf("signature %s", got)
+	}
+}
+
+// TestFloodingServerIsABoundedFailure: a stdio server that answers 20 MB
+// in one message fails the call with a readable line; gear does not
+// buffer it whole, and the failure names the server.
+func TestFloodingServerIsABoundedFailure(t *testing.T) {
+	t.Parallel()
+	srv := stdioServer(t, 0)
+	srv.Env[serverEnv] = "flood"
+	c, err := Connect(t.Context(), srv, Options{CallTimeout: 30 * time.Second}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	_, err = c.Call(t.Context(), "flood", nil)
+	t.Logf("flood: %v", err)
+	if err == nil || strings.Contains(err.Error(), "\n") || !strings.Contains(err.Error(), "mcp server bench") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+// TestHTTPAnswerIsCapped: a plain JSON answer over HTTP past the bound
+// fails as it is read.
+func TestHTTPAnswerIsCapped(t *testing.T) {
+	t.Parallel()
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		chunk := []byte(strings.Repeat(" ", 1<<20))
+		for i := 0; i < MaxMessageBytes>>20+2; i++ {
+			if _, err := w.Write(chunk); err != nil {
+				return
+			}
+		}
+	}))
+	defer hs.Close()
+	_, err := Connect(t.Context(), Server{Name: "big", URL: hs.URL}, Options{ConnectTimeout: 20 * time.Second}, nil)
+	t.Logf("big: %v", err)
+	if err == nil || strings.Contains(err.Error(), "\n") {
+		t.Errorf("err = %v", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/http"
 	"os/exec"
@@ -207,7 +208,36 @@ func (t headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 			r.Header[k] = vs
 		}
 	}
-	return t.base.RoundTrip(r)
+	resp, err := t.base.RoundTrip(r)
+	if err == nil && !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
+		// One JSON answer is bounded as one stdio frame or one event is
+		// by the SDK; an event stream is bounded per event.
+		resp.Body = &cappedBody{ReadCloser: resp.Body, left: MaxMessageBytes}
+	}
+	return resp, err
+}
+
+// MaxMessageBytes bounds one message from a server: the SDK's own bound on
+// a stdio frame and on an event of a stream, and gear's on a plain JSON
+// answer over HTTP.
+const MaxMessageBytes = sdk.DefaultMaxLineLength
+
+// cappedBody fails a body that goes on past its bound.
+type cappedBody struct {
+	io.ReadCloser
+	left int64
+}
+
+func (b *cappedBody) Read(p []byte) (int, error) {
+	if b.left <= 0 {
+		return 0, fmt.Errorf("the server's answer is larger than %d bytes", MaxMessageBytes)
+	}
+	if int64(len(p)) > b.left {
+		p = p[:b.left]
+	}
+	n, err := b.ReadCloser.Read(p)
+	b.left -= int64(n)
+	return n, err
 }
 
 // tailBuffer keeps the last max bytes written to it.

@@ -334,3 +334,62 @@ func TestConnectFailuresAreReadable(t *testing.T) {
 		})
 	}
 }
+
+// TestHostileListing: a server's names, descriptions and schemas are
+// untrusted. A name that collides with another once sanitised and a
+// schema gear cannot read leave those tools out with a reason; a name of
+// escape codes keeps only its printable rest; a description of a megabyte
+// is cut and cleaned — never the others harmed, never a crash.
+func TestHostileListing(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	s := sdk.NewServer(&sdk.Implementation{Name: "hostile", Version: "1"}, nil)
+	noop := func(context.Context, *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "ok"}}}, nil
+	}
+	obj := json.RawMessage(`{"type":"object"}`)
+	s.AddTool(&sdk.Tool{Name: "get_item", Description: "Gets an item.", InputSchema: obj}, noop)
+	s.AddTool(&sdk.Tool{Name: "get item", Description: "Collides once sanitised.", InputSchema: obj}, noop)
+	s.AddTool(&sdk.Tool{Name: "\x1b[2J", Description: "A name of escape codes.", InputSchema: obj}, noop)
+	s.AddTool(&sdk.Tool{Name: "long_description", Description: strings.Repeat("word \x1b[31m", 200_000), InputSchema: obj}, noop)
+	s.AddTool(&sdk.Tool{Name: "bad_schema", Description: "Its arguments are not an object.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"x":{"$ref":"#/$defs/loop"}},"$defs":{"loop":{"$ref":"#/$defs/loop"}}}`)}, noop)
+	c, err := Connect(ctx, inProcess(t, ctx, "evil", s), Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	ts, skipped, err := c.Tools(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]tools.Spec{}
+	for _, tool := range ts {
+		names[tool.Spec().Name] = tool.Spec()
+	}
+	if _, ok := names["evil.get_item"]; !ok {
+		t.Errorf("the good tool is missing: %v", names)
+	}
+	long, ok := names["evil.long_description"]
+	if !ok || len([]rune(long.Description)) > MaxDescription+1 || strings.ContainsRune(long.Description, 0x1b) {
+		t.Errorf("long description: kept %v, %d runes", ok, len([]rune(long.Description)))
+	}
+	if len(ts) != 3 || len(skipped) != 2 {
+		t.Fatalf("tools %v, skipped %q", names, skipped)
+	}
+	// The escape codes' printable rest is its name; what it shows is clean.
+	if _, ok := names["evil.2J"]; !ok {
+		t.Errorf("the escape-coded name: %v", names)
+	}
+	joined := strings.Join(skipped, "\n")
+	// The first listed keeps the name; the other is left out, never
+	// overwriting it.
+	for _, want := range []string{`is named evil.get_item like tool "get`, "; left out", "refers back to itself"} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("skipped reasons lack %q:\n%s", want, joined)
+		}
+	}
+	if strings.ContainsRune(joined, 0x1b) {
+		t.Errorf("an escape code reached a reason: %q", joined)
+	}
+}
