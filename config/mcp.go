@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -71,6 +72,44 @@ func (m MCP) Names() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// Redacted is the configuration as it may be shown: an MCP server's env
+// and header values that are written out (not only ${VAR} references) may
+// be keys, so they read "[redacted]".
+func (c Config) Redacted() Config {
+	if len(c.MCP.Servers) == 0 {
+		return c
+	}
+	servers := make(map[string]MCPServer, len(c.MCP.Servers))
+	for name, s := range c.MCP.Servers {
+		s.Env, s.Headers = redactValues(s.Env), redactValues(s.Headers)
+		servers[name] = s
+	}
+	c.MCP.Servers = servers
+	return c
+}
+
+// envRef is a ${VAR} reference: a value made of them (and a scheme word
+// such as "Bearer") holds no key itself.
+var envRef = regexp.MustCompile(`\$\{[A-Za-z_][A-Za-z0-9_]*\}`)
+
+func redactValues(m map[string]string) map[string]string {
+	if len(m) == 0 {
+		return m
+	}
+	out := make(map[string]string, len(m))
+	for k, v := range m {
+		rest := strings.Fields(envRef.ReplaceAllString(v, " "))
+		// "Bearer ${TOKEN}" keeps its scheme word; anything longer may be
+		// a key written out.
+		if len(rest) == 0 || (len(rest) == 1 && len(rest[0]) <= 12 && envRef.MatchString(v)) {
+			out[k] = v
+		} else {
+			out[k] = redacted
+		}
+	}
+	return out
 }
 
 // Allowed reports whether the user allowed tool (a qualified name such as

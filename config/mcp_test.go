@@ -118,3 +118,18 @@ func TestImportMCPServers(t *testing.T) {
 		}
 	}
 }
+
+func TestRedactedHidesWrittenOutKeys(t *testing.T) {
+	t.Parallel()
+	c := Defaults()
+	c.MCP.Servers = map[string]MCPServer{"gh": {Command: "x",
+		Env:     map[string]string{"TOKEN": "ghp_abcdefghijklmnop", "REF": "${GH_TOKEN}", "LEVEL": "warn"},
+		Headers: map[string]string{"Authorization": "Bearer ${KEY}", "X-Key": "sk-live-123456789"}}}
+	r := c.Redacted().MCP.Servers["gh"]
+	if r.Env["TOKEN"] != "[redacted]" || r.Env["REF"] != "${GH_TOKEN}" || r.Headers["Authorization"] != "Bearer ${KEY}" || r.Headers["X-Key"] != "[redacted]" {
+		t.Errorf("redacted: %+v", r)
+	}
+	if c.MCP.Servers["gh"].Env["TOKEN"] != "ghp_abcdefghijklmnop" {
+		t.Error("Redacted changed the configuration itself")
+	}
+}
