@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"os/exec"
 	"strings"
 	"sync"
@@ -69,6 +70,9 @@ type Conn struct {
 	opts    Options
 	session *sdk.ClientSession
 	stderr  *tailBuffer
+	// secrets are the texts no message may show: the URL's query and the
+	// headers' values once expanded (keys).
+	secrets []string
 }
 
 // Connect starts (or dials) the server and completes the MCP handshake
@@ -83,7 +87,7 @@ func Connect(ctx context.Context, s Server, opts Options, onToolsChanged func())
 	c := &Conn{server: s, opts: opts}
 	transport, err := c.transport(ctx)
 	if err != nil {
-		return nil, &ConnectError{Server: s.Name, Err: err}
+		return nil, &ConnectError{Server: s.Name, Err: err, secrets: c.secrets}
 	}
 	copts := &sdk.ClientOptions{}
 	if onToolsChanged != nil {
@@ -115,6 +119,20 @@ func (c *Conn) transport(ctx context.Context) (sdk.Transport, error) {
 				return nil, fmt.Errorf("header %s: %w", k, err)
 			}
 			headers.Set(k, ev)
+			c.secrets = append(c.secrets, ev)
+			for _, f := range strings.Fields(ev) {
+				if len(f) >= 8 {
+					c.secrets = append(c.secrets, f)
+				}
+			}
+		}
+		if u, err := url.Parse(s.URL); err == nil {
+			if u.RawQuery != "" {
+				c.secrets = append(c.secrets, u.RawQuery)
+			}
+			if u.User != nil {
+				c.secrets = append(c.secrets, u.User.String())
+			}
 		}
 		base := c.opts.HTTP
 		if base == nil {
@@ -159,7 +177,7 @@ func (c *Conn) connectError(ctx context.Context, err error) error {
 			err = fmt.Errorf("%w (server said: %s)", err, tail)
 		}
 	}
-	return &ConnectError{Server: c.server.Name, Err: err}
+	return &ConnectError{Server: c.server.Name, Err: err, secrets: c.secrets}
 }
 
 // Server is the server this connection reaches.
@@ -185,12 +203,24 @@ func (c *Conn) Close() error {
 // ConnectError is a server that could not be reached or refused the
 // handshake.
 type ConnectError struct {
-	Server string
-	Err    error
+	Server  string
+	Err     error
+	secrets []string
 }
 
 func (e *ConnectError) Error() string {
-	return "mcp server " + e.Server + ": " + oneLine(e.Err.Error())
+	return "mcp server " + e.Server + ": " + scrub(oneLine(e.Err.Error()), e.secrets)
+}
+
+// scrub replaces every secret in s: an error of net/http names the URL it
+// called, query and all; a server may echo a header back.
+func scrub(s string, secrets []string) string {
+	for _, sec := range secrets {
+		if sec != "" {
+			s = strings.ReplaceAll(s, sec, "[redacted]")
+		}
+	}
+	return s
 }
 
 func (e *ConnectError) Unwrap() error { return e.Err }

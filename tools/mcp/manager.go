@@ -170,9 +170,9 @@ func (m *Manager) connect(ctx context.Context, s *managed) {
 func unwrapConnect(err error) string {
 	switch e := err.(type) {
 	case *ConnectError:
-		return e.Err.Error()
+		return scrub(e.Err.Error(), e.secrets)
 	case *ProtocolError:
-		return e.Doing + ": " + e.Err.Error()
+		return e.Doing + ": " + scrub(e.Err.Error(), e.secrets)
 	}
 	return err.Error()
 }

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestParseFlag(t *testing.T) {
@@ -67,5 +68,19 @@ func TestEnvironKeepsKeysAway(t *testing.T) {
 	joined := strings.Join(env, "\n")
 	if strings.Contains(joined, "sk-secret") || !strings.Contains(joined, "PATH=/usr/bin") || !strings.Contains(joined, "TOKEN=t1") {
 		t.Errorf("environ:\n%s", joined)
+	}
+}
+
+func TestErrorsNeverShowKeys(t *testing.T) {
+	t.Parallel()
+	env := func(k string) string { return map[string]string{"KEY": "sk-verysecret-1234"}[k] }
+	// Nothing listens on port 1: the error of net/http names the URL.
+	s := Server{Name: "x", URL: "http://127.0.0.1:1/mcp?api_key=querysecret", Headers: map[string]string{"Authorization": "Bearer ${KEY}"}}
+	_, err := Connect(t.Context(), s, Options{Getenv: env, ConnectTimeout: 5 * time.Second}, nil)
+	if err == nil {
+		t.Fatal("connected to nothing")
+	}
+	if msg := err.Error(); strings.Contains(msg, "querysecret") || strings.Contains(msg, "sk-verysecret") {
+		t.Errorf("a key reached the message: %s", msg)
 	}
 }

@@ -165,13 +165,14 @@ func (c *Conn) Call(ctx context.Context, remote string, args json.RawMessage) (t
 // ProtocolError is a failed exchange with a server: the connection broke,
 // the deadline passed, or the server answered with a JSON-RPC error.
 type ProtocolError struct {
-	Server string
-	Doing  string
-	Err    error
+	Server  string
+	Doing   string
+	Err     error
+	secrets []string
 }
 
 func (e *ProtocolError) Error() string {
-	return "mcp server " + e.Server + ": " + e.Doing + ": " + clip(oneLine(e.Err.Error()), 500)
+	return "mcp server " + e.Server + ": " + e.Doing + ": " + clip(scrub(oneLine(e.Err.Error()), e.secrets), 500)
 }
 
 func (e *ProtocolError) Unwrap() error { return e.Err }
@@ -188,5 +189,5 @@ func (c *Conn) protocolError(doing string, ctx context.Context, err error) error
 			}
 		}
 	}
-	return &ProtocolError{Server: c.server.Name, Doing: doing, Err: err}
+	return &ProtocolError{Server: c.server.Name, Doing: doing, Err: err, secrets: c.secrets}
 }
