@@ -47,15 +47,23 @@ func (a *app) mcpListCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if m == nil {
+			var st []mcp.Status
+			if m != nil {
+				m.Wait(cmd.Context())
+				st = m.Statuses()
+			}
+			for _, name := range a.cfg.MCP.Names() {
+				if s := a.cfg.MCP.Servers[name]; s.Disabled {
+					st = append(st, mcp.Status{Server: name, Address: serverFromConfig(name, s).Describe(), State: mcp.StateDisabled})
+				}
+			}
+			if len(st) == 0 {
 				if asJSON {
 					return writeJSON(cmd.OutOrStdout(), []mcp.Status{})
 				}
 				fmt.Fprintln(cmd.OutOrStdout(), "No MCP servers: add some under mcp.servers in the config, with gear mcp import FILE, or --mcp.")
 				return nil
 			}
-			m.Wait(cmd.Context())
-			st := m.Statuses()
 			if asJSON {
 				return writeJSON(cmd.OutOrStdout(), st)
 			}

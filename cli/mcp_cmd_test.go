@@ -145,6 +145,18 @@ func TestMCPListShowsStatus(t *testing.T) {
 	if code != cli.ExitOK || !strings.Contains(out, "No MCP servers") {
 		t.Errorf("no servers: %d %q", code, out)
 	}
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "config", "gear", "config.yaml")
+	if err := os.MkdirAll(filepath.Dir(cfg), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cfg, []byte("mcp:\n  servers:\n    off:\n      command: srv\n      disabled: true\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ = gearIn(t, dir, "mcp", "list")
+	if code != cli.ExitOK || !strings.Contains(out, "off") || !strings.Contains(out, "disabled") {
+		t.Errorf("disabled: %d %q", code, out)
+	}
 }
 
 func TestMCPImport(t *testing.T) {

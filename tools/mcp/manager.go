@@ -16,6 +16,8 @@ const (
 	StateConnecting State = "connecting"
 	StateReady      State = "ready"
 	StateFailed     State = "failed"
+	// StateDisabled is a configured server the config turns off.
+	StateDisabled State = "disabled"
 )
 
 // Status is one server's state for `gear mcp list`, /tools and the status

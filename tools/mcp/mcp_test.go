@@ -227,13 +227,32 @@ func TestCallDeadlineAndCancellation(t *testing.T) {
 		t.Errorf("deadline: %v after %s", err, time.Since(start))
 	}
 
-	_, ts = connectTest(t, Options{CallTimeout: time.Minute})
+	// Cancelling the call reaches the server: its handler's context ends.
+	srv := sdk.NewServer(&sdk.Implementation{Name: "cancel", Version: "1"}, nil)
+	stopped := make(chan struct{})
+	srv.AddTool(&sdk.Tool{Name: "wait", Description: "Waits until cancelled.", Annotations: &sdk.ToolAnnotations{ReadOnlyHint: true},
+		InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(ctx context.Context, _ *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			<-ctx.Done()
+			close(stopped)
+			return nil, ctx.Err()
+		})
+	c, err := Connect(t.Context(), inProcess(t, t.Context(), "cancel", srv), Options{CallTimeout: time.Minute}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
 	ctx, cancel := context.WithCancel(t.Context())
 	go func() { time.Sleep(100 * time.Millisecond); cancel() }()
 	start = time.Now()
-	_, err = ts["test.slow"].Run(ctx, tools.Call{Tool: "test.slow"})
+	_, err = c.Call(ctx, "wait", nil)
 	if err == nil || time.Since(start) > 5*time.Second {
 		t.Errorf("cancel: %v after %s", err, time.Since(start))
+	}
+	select {
+	case <-stopped:
+	case <-time.After(5 * time.Second):
+		t.Error("the server never heard of the cancellation")
 	}
 }
 
