@@ -35,7 +35,17 @@ func (m *Model) permissionLines(c *agent.Confirmation, width int) []string {
 	return append(out, st.note.Render(clip(keys, width)))
 }
 
-var allowKey = key.NewBinding(key.WithKeys("a"))
+var allowKey = key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "always allow"))
+
+// permissionBindings are the help line's keys while the question is open.
+func permissionBindings(canAllow bool) []key.Binding {
+	once := key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "run once"))
+	no := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "do not run"))
+	if canAllow {
+		return []key.Binding{once, allowKey, no}
+	}
+	return []key.Binding{once, no}
+}
 
 // permissionKey answers the question.
 func (m *Model) permissionKey(msg tea.KeyMsg) (tea.Cmd, bool) {

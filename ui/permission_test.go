@@ -52,7 +52,8 @@ func TestPermissionGate(t *testing.T) {
 			m.typeText("save my notes")
 			m.drive(press(tea.KeyEnter))
 			v := m.plain()
-			for _, want := range []string{"Run files.write_file? It is not read-only: it may change things.", "from mcp:files", "a always allows this tool"} {
+			for _, want := range []string{"Run files.write_file? It is not read-only: it may change things.", "from mcp:files", "a always allows this tool",
+				"enter run once · a always allow · esc do not run"} {
 				if !strings.Contains(v, want) {
 					t.Errorf("gate lacks %q:\n%s", want, v)
 				}

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/gear-chat/gear/agent"
 	"github.com/gear-chat/gear/store"
 )
 
@@ -77,6 +78,8 @@ func (m *Model) helpLine(width int) string {
 		binds = []key.Binding{k.Move, k.Choose, k.Search, k.Close}
 	case m.picker != nil:
 		binds = []key.Binding{k.Move, k.Choose, k.PickNumber, k.Close}
+	case m.gate != nil && m.gate.Kind == agent.ConfirmRun:
+		binds = permissionBindings(m.allowTool != nil)
 	case m.gate != nil:
 		binds = []key.Binding{k.GateRun, k.GatePick, k.GateNone}
 	case m.busy():
