@@ -139,14 +139,33 @@ func (a *app) ask(ctx context.Context, text string, mode agent.Mode, yes, asJSON
 			return errors.New("cancelled")
 		case agent.Done:
 			if asJSON {
-				return writeJSON(a.deps.Stdout, e.Record)
+				if err := writeJSON(a.deps.Stdout, e.Record); err != nil {
+					return err
+				}
+			} else {
+				p.done(e.Record)
 			}
-			p.done(e.Record)
+			if !answered(e.Record) {
+				return silentError{errNotAnswered}
+			}
+			return nil
 		default:
 			p.event(ev)
 		}
 	}
 	return nil
+}
+
+// errNotAnswered ends a turn gear could only explain: the answer printed
+// says why.
+var errNotAnswered = errors.New("the turn did not answer")
+
+// answered is the one rule for gear ask's exit code: a turn answered when
+// a model or a tool wrote its answer (a tool's error is its answer). A
+// turn that failed, was cancelled, or where gear could only say why not
+// (no valid call could be written, no chat model) exits 1.
+func answered(rec agent.Record) bool {
+	return rec.Status == store.StatusDone && rec.AnsweredBy != string(store.AnsweredByGear)
 }
 
 // confirmTool answers the confidence gate: interactively on a terminal,

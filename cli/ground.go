@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/gear-chat/gear/config"
 	"github.com/gear-chat/gear/grounding"
 	"github.com/gear-chat/gear/grounding/offline"
 	"github.com/gear-chat/gear/llm"
@@ -134,7 +135,9 @@ func (a *app) groundingEngine(ctx context.Context, specs []tools.Spec) (groundin
 			return grounding.Engine{}, "", err
 		}
 		eng.Encoder = enc
-		eng.Model = fmt.Sprintf("%s|%s|%d", embEP.BaseURL, embEP.Model, embEP.Dimensions)
+		// The cache key is stored in the history: a password in the base
+		// URL stays out of it.
+		eng.Model = fmt.Sprintf("%s|%s|%d", config.RedactText(embEP.BaseURL), embEP.Model, embEP.Dimensions)
 		describe += ", encoder " + embEP.Model
 	}
 	if chatEP := llm.Resolve(a.cfg, llm.RoleChat); !chatEP.Offline {

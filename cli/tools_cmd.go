@@ -187,12 +187,7 @@ func (a *app) runTool(ctx context.Context, out io.Writer, reg *tools.Registry, t
 // order.
 func argsJSON(c tools.Call) json.RawMessage { return tools.ArgsJSON(c) }
 
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
+func writeJSON(w io.Writer, v any) error { return encodeJSON(w, v, "  ") }
 
 // silentError carries an exit code for an error already reported on
 // stdout (as JSON), so Run prints nothing more.

@@ -119,7 +119,20 @@ type ParamHint struct {
 	// Here: when the query names no place and asks for what the tool
 	// answers ("will it rain?"), the place is the user's own.
 	Here bool `json:"here,omitempty" yaml:"here,omitempty"`
+	// Place is what a place parameter takes: PlaceZone (a time zone: a
+	// UTC offset, a zone's abbreviation or name, or anywhere with a
+	// clock) or PlaceLocation (somewhere on the map: a zone alone is no
+	// location); empty means either.
+	Place PlaceKind `json:"place,omitempty" yaml:"place,omitempty"`
 }
+
+// PlaceKind is what a place parameter takes (see ParamHint).
+type PlaceKind string
+
+const (
+	PlaceZone     PlaceKind = "zone"
+	PlaceLocation PlaceKind = "location"
+)
 
 // ParamRole is a parameter's part in a call (see ParamHint).
 type ParamRole string
@@ -171,6 +184,11 @@ func (h Hints) Validate(params []Param) error {
 		case "", RoleFrom, RoleTo:
 		default:
 			return fmt.Errorf("hints: parameter %s: unknown role %q (want from or to)", name, p.Role)
+		}
+		switch p.Place {
+		case "", PlaceZone, PlaceLocation:
+		default:
+			return fmt.Errorf("hints: parameter %s: unknown place %q (want zone or location)", name, p.Place)
 		}
 	}
 	return nil

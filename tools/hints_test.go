@@ -58,6 +58,7 @@ func TestHintsValidate(t *testing.T) {
 		{Hints{Subjects: []Subject{{Name: "x", Answer: "colour"}}}, "unknown answer"},
 		{Hints{Params: map[string]ParamHint{"city": {}}}, "no parameter"},
 		{Hints{Params: map[string]ParamHint{"place": {Role: "via"}}}, "unknown role"},
+		{Hints{Params: map[string]ParamHint{"place": {Place: "planet"}}}, "unknown place"},
 		{Hints{Subjects: []Subject{{Name: "x", Words: []string{"rain", " "}}}}, "words: entry 2 is empty"},
 		{Hints{Subjects: []Subject{{Name: "x", Idioms: []string{"a|b"}}}}, "contains |"},
 		{Hints{Subjects: []Subject{{Name: "x", Cues: []string{strings.Repeat("a", 81)}}}}, "longer than 80"},

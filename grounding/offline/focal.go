@@ -15,12 +15,15 @@ import (
 // of "latest version of numpy on pypi" a tool package_version that
 // "looks up the latest version of a package on PyPI" wants "numpy". So
 // the words the tool's own name and descriptions use are trimmed from the
-// ends of the focus; and a query that asks no question, about no one's
-// own affairs, but uses a word of the tool's name gives what is left of
-// it once the tool's words are gone, when that is short.
+// ends of the focus; a query that asks no question but uses a word of the
+// tool's name — a request for its action ("echo hello world") or a
+// search-box fragment ("AAPL stock price") — gives the words beside the
+// tool's own (residual); and a text in double quotes is taken as written
+// (extract.go).
 
-// maxResidualWords bounds the words left over from a query that asks no
-// question: more than this is a sentence, not the name of a thing.
+// maxResidualWords bounds the words of a fragment before the tool's own
+// words ("AAPL" of "AAPL stock price"): more is a sentence, not the name
+// of a thing.
 const maxResidualWords = 3
 
 // toolWords are the stems of the content words a tool uses for itself:

@@ -116,3 +116,23 @@ func TestHostileHints(t *testing.T) {
 		}
 	}
 }
+
+// TestPlaceKinds: a location parameter never takes a time zone alone; a
+// zone parameter does, and a zone's city is a place for both.
+func TestPlaceKinds(t *testing.T) {
+	e := testEngine()
+	sp := specs()
+	tests := []struct{ tool, query, want string }{
+		{"WeatherSearch", "what time is it in utc+5:30", ""},
+		{"CurrentTime", "what time is it in utc+5:30", `CurrentTime("UTC+5:30")`},
+		{"LocationSearch", "convert 3pm est to pst", ""},
+		{"WeatherSearch", "what is the forecast for Gambier", `WeatherSearch("Gambier")`},
+		{"WeatherSearch", "He is in GMT-7 and I am in Brisbane, is it raining there?", `WeatherSearch("Brisbane")`},
+	}
+	for _, tt := range tests {
+		got, err := e.Call(context.Background(), sp[tt.tool], tt.query)
+		if err != nil || got != tt.want {
+			t.Errorf("%s for %q = %q, %v; want %q", tt.tool, tt.query, got, err, tt.want)
+		}
+	}
+}
