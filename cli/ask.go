@@ -113,9 +113,11 @@ func (a *app) ask(ctx context.Context, text string, mode agent.Mode, yes, asJSON
 		}
 		switch e := ev.(type) {
 		case agent.ConfirmationNeeded:
-			choice := a.confirmTool(e.Confirmation)
+			var choice string
 			if e.Confirmation.Kind == agent.ConfirmRun {
 				choice = a.confirmRun(ag, e.Confirmation)
+			} else {
+				choice = a.confirmTool(e.Confirmation)
 			}
 			if err := turn.Confirm(choice); err != nil {
 				return err

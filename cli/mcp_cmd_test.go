@@ -216,9 +216,11 @@ func TestAskGroundsToAnMCPToolOffline(t *testing.T) {
 		t.Errorf("replay with the server: exit %d\n%s", code, out)
 	}
 
-	// Without --yes and without a terminal, a tool that may write is not run.
+	// Without --yes and without a terminal, a tool that may write is not
+	// run: gear can only explain, so it exits 1 (gear ask's one rule).
 	code, out, errOut = gearIn(t, dir, "ask", "--offline", "add the numbers 2 and 3", "--mcp", url)
-	if code != cli.ExitOK || strings.Contains(out, "The sum is 5") || !strings.Contains(errOut, "is not read-only") || !strings.Contains(out, "was not run") {
+	if code != cli.ExitFailure || strings.Contains(out, "The sum is 5") || !strings.Contains(errOut, "is not read-only") ||
+		!strings.Contains(out, "was not run") || strings.Contains(errOut, "grounding is only") {
 		t.Errorf("unconfirmed: exit %d\n%s\nstderr: %s", code, out, errOut)
 	}
 
