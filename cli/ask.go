@@ -79,6 +79,11 @@ model endpoint.`,
 // ask runs one turn and prints it. An empty mode is the study phase's
 // default: baseline in a study's baseline phase, else chat.
 func (a *app) ask(ctx context.Context, text string, mode agent.Mode, yes, asJSON bool) error {
+	// The MCP servers start connecting now, while the history opens and
+	// the agent is wired; the library waits for them (see mcpTools).
+	if _, err := a.mcpManager(ctx); err != nil {
+		return err
+	}
 	st, err := a.openStore(ctx)
 	if err != nil {
 		return err
