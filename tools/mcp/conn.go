@@ -119,10 +119,11 @@ func (c *Conn) transport(ctx context.Context) (sdk.Transport, error) {
 				return nil, fmt.Errorf("header %s: %w", k, err)
 			}
 			headers.Set(k, ev)
-			c.secrets = append(c.secrets, ev)
-			for _, f := range strings.Fields(ev) {
-				if len(f) >= 8 {
-					c.secrets = append(c.secrets, f)
+			// A key is long; a short value ("2", "json") redacted would
+			// blank out every such word of a message instead.
+			for _, sec := range append([]string{ev}, strings.Fields(ev)...) {
+				if len(sec) >= 8 {
+					c.secrets = append(c.secrets, sec)
 				}
 			}
 		}
