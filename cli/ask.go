@@ -16,6 +16,7 @@ import (
 	"github.com/gear-chat/gear/sanitize"
 	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/survey"
+	"github.com/gear-chat/gear/tools"
 	"github.com/gear-chat/gear/tools/builtin"
 )
 
@@ -128,6 +129,11 @@ type askOptions struct {
 // default: baseline in a study's baseline phase, else chat.
 func (a *app) ask(ctx context.Context, o askOptions) error {
 	text, mode, yes, asJSON := o.text, o.mode, o.yes, o.json
+	// The MCP servers start connecting now, while the history opens and
+	// the agent is wired; the library waits for them (see mcpTools).
+	if _, err := a.mcpManager(ctx); err != nil {
+		return err
+	}
 	st, err := a.openStore(ctx)
 	if err != nil {
 		return err
@@ -189,9 +195,15 @@ func (a *app) ask(ctx context.Context, o askOptions) error {
 				recordOneShot(ctx, st, e.ConversationID)
 			}
 		case agent.ConfirmationNeeded:
-			// "No tool" answers only with a chat model, and not in direct mode.
-			canAnswer := chatDown == nil && !llm.Resolve(a.cfg, llm.RoleChat).Offline && in.Mode != agent.ModeDirect
-			choice, err := a.confirmTool(ctx, e.Confirmation, canAnswer)
+			var choice string
+			var err error
+			if e.Confirmation.Kind == agent.ConfirmRun {
+				choice, err = a.confirmRun(ctx, ag, e.Confirmation)
+			} else {
+				// "No tool" answers only with a chat model, and not in direct mode.
+				canAnswer := chatDown == nil && !llm.Resolve(a.cfg, llm.RoleChat).Offline && in.Mode != agent.ModeDirect
+				choice, err = a.confirmTool(ctx, e.Confirmation, canAnswer)
+			}
 			if err != nil {
 				turn.Cancel()
 				p.endLine()
@@ -284,6 +296,34 @@ func (a *app) confirmTool(ctx context.Context, c agent.Confirmation, canAnswer b
 	return agent.NoTool, nil
 }
 
+// confirmRun answers the question asked before a tool that is not
+// read-only runs: on a terminal the user says yes once, always (remembered
+// in agent.allowed_tools) or no; elsewhere it does not run (--yes would
+// have answered yes).
+func (a *app) confirmRun(ctx context.Context, ag *agent.Agent, c agent.Confirmation) (string, error) {
+	tool, effect := c.Candidates[0].Tool, tools.Effect(c.Effect)
+	if !a.deps.IsTerminal || a.deps.Stdin == nil || !a.deps.StdinIsTerminal {
+		fmt.Fprintf(a.deps.Stderr, "note: %s is not read-only (%s, from %s), so it was not run; run again with --yes, or add it to agent.allowed_tools\n",
+			tool, effectWords(effect), sanitize.Line(c.Source))
+		return agent.NoTool, nil
+	}
+	answer, err := a.askRun(ctx, tool, effect, c.Source)
+	if err != nil {
+		return "", err
+	}
+	switch answer {
+	case runOnce:
+		return tool, nil
+	case runAlways:
+		if err := a.rememberAllowed(tool); err != nil {
+			fmt.Fprintf(a.deps.Stderr, "note: %s runs this time, but could not be remembered: %s\n", tool, oneLine(err.Error()))
+		}
+		ag.Allow(tool)
+		return tool, nil
+	}
+	return agent.NoTool, nil
+}
+
 // askPrinter prints a turn as it runs: notices on stderr, the answer on
 // stdout as it streams, then the tool badge.
 type askPrinter struct {
@@ -326,6 +366,9 @@ func (p *askPrinter) done(r agent.Record) {
 		return
 	}
 	badge := "— " + callText(r)
+	if r.Source != nil && !r.Source.IsBuiltin() {
+		badge += " (" + sanitize.Line(r.Source.String()) + ")"
+	}
 	switch {
 	case r.ChosenBy == "call":
 		badge += " · exact call"

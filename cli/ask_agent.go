@@ -6,6 +6,7 @@ import (
 	"github.com/gear-chat/gear/agent"
 	"github.com/gear-chat/gear/llm"
 	"github.com/gear-chat/gear/store"
+	"github.com/gear-chat/gear/tools"
 )
 
 // newAgent wires the agent from the configuration: the tool library, the
@@ -23,6 +24,13 @@ func (a *app) buildAgent(ctx context.Context, st *store.Store, chatDown error) (
 	if err != nil {
 		return nil, err
 	}
+	return a.agentFor(ctx, st, reg, a.cfg.Agent.Allowed, chatDown)
+}
+
+// agentFor wires the agent for the tool library reg; allowed says which
+// tools that are not read-only run without asking; a non-nil chatDown
+// leaves the chat model out.
+func (a *app) agentFor(ctx context.Context, st *store.Store, reg *tools.Registry, allowed func(string) bool, chatDown error) (*agent.Agent, error) {
 	cfg := a.cfg
 	eng := agent.Engines{}
 	for _, role := range llm.Roles() {
@@ -51,7 +59,7 @@ func (a *app) buildAgent(ctx context.Context, st *store.Store, chatDown error) (
 		gopts.Cache = a.groundingCache(st)
 	}
 	ac := agent.Config{Tools: reg, Grounding: ge, GroundingOptions: gopts, Engines: eng,
-		ConfirmBelow: cfg.Agent.ConfirmBelow, ContextTokens: cfg.Agent.ContextTokens}
+		ConfirmBelow: cfg.Agent.ConfirmBelow, ContextTokens: cfg.Agent.ContextTokens, Allowed: allowed}
 	if st != nil {
 		ac.Recorder = st
 	}

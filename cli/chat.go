@@ -35,11 +35,13 @@ func (a *app) chatOptions(ctx context.Context, st *store.Store) (ui.Options, err
 	if err != nil {
 		return ui.Options{}, err
 	}
-	ag, err := a.newAgent(ctx, st)
+	// The chat never waits for an MCP server: their tools join the
+	// library as they connect (chatAgent).
+	ag, lib, allow, err := a.chatAgent(ctx, st)
 	if err != nil {
 		return ui.Options{}, err
 	}
-	opts := ui.Options{Agent: ui.FromAgent(ag), History: st, Survey: a.surveyOpener(st), Mode: agent.Mode(survey.ModeFor(study.Phase)),
+	opts := ui.Options{Agent: ag, Library: lib, AllowTool: allow, History: st, Survey: a.surveyOpener(st), Mode: agent.Mode(survey.ModeFor(study.Phase)),
 		StudyPhase: study.Phase, Resume: true, Resumable: chatResumable(ctx, st), Now: a.deps.Now}
 	servers, err := a.serverChecks()
 	if err != nil {
@@ -62,6 +64,9 @@ func (a *app) chatOptions(ctx context.Context, st *store.Store) (ui.Options, err
 		_, chatDown, err := a.checkServers(ctx)
 		if err != nil {
 			return nil, err
+		}
+		if live, ok := ag.(*liveAgent); ok {
+			return live.withoutChat(chatDown)
 		}
 		ag, err := a.buildAgent(ctx, st, chatDown)
 		if err != nil {

@@ -72,7 +72,7 @@ Precedence: flags > environment > config file > defaults.`,
 				"OPENAI_API_KEY is only sent to OPENAI_BASE_URL (default %s).\n\n",
 				llm.DefaultChatModel, llm.DefaultGroundingModel, llm.DefaultEmbeddingModel, llm.OpenAIBaseURL)
 			fmt.Fprintln(out, "Effective configuration (keys redacted):")
-			data, err := yaml.Marshal(a.cfg)
+			data, err := yaml.Marshal(a.cfg.Redacted())
 			if err != nil {
 				return fmt.Errorf("config: %w", err)
 			}

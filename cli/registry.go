@@ -7,14 +7,28 @@ import (
 	"github.com/gear-chat/gear/tools/builtin"
 )
 
-// registry builds the tool library from the configuration.
+// registry builds the tool library from the configuration: the built-in
+// tools, then the MCP servers' (waiting until each has connected or
+// failed; see mcpTools).
 func (a *app) registry() (*tools.Registry, error) {
-	builtins := a.builtinTools()
-	fromFiles, err := a.loadDeclared(builtins)
+	ext, err := a.mcpTools(a.runCtx)
 	if err != nil {
 		return nil, err
 	}
-	r, err := tools.NewRegistry(append(builtins, fromFiles...)...)
+	return a.library(ext)
+}
+
+// library is the built-in tools, the declared tools of the tools folder
+// and --tools files, and ext (the MCP servers'), checked as one library.
+// It is built again when a server's tools change, so declared tools are
+// loaded here too.
+func (a *app) library(ext []tools.Tool) (*tools.Registry, error) {
+	builtins := a.builtinTools()
+	fromFiles, err := a.loadDeclared(append(append([]tools.Tool(nil), builtins...), ext...))
+	if err != nil {
+		return nil, err
+	}
+	r, err := tools.NewRegistry(append(append(builtins, fromFiles...), ext...)...)
 	if err != nil {
 		return nil, fmt.Errorf("tool library: %w", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -125,7 +126,7 @@ func TestConfigInit(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the template does not load: %v", err)
 	}
-	if cfg.Agent != config.Defaults().Agent || cfg.Models.Chat.Configured() {
+	if !reflect.DeepEqual(cfg.Agent, config.Defaults().Agent) || cfg.Models.Chat.Configured() {
 		t.Errorf("the template changed the settings: %+v", cfg)
 	}
 	if code, stdout, _ := gearHome(t, home, "config"); code != cli.ExitOK || !strings.Contains(stdout, "(default; read)") {

@@ -118,23 +118,26 @@ func paramDetails(p tools.Param) string {
 }
 
 func (a *app) toolCommand() *cobra.Command {
-	var asJSON bool
+	var asJSON, yes bool
 	cmd := &cobra.Command{
 		Use:   "tool CALL",
 		Short: "Run one tool call, e.g. gear tool '" + builtin.ExampleCall() + "'",
 		Long: `Run one tool call in the canonical syntax, Name(arg, "string", 3.5), or the
 JSON form {"tool": "Name", "args": {...}}. A call that does not parse exits 2;
-a tool that fails at run time exits 1.`,
+a tool that fails at run time exits 1. A tool that is not read-only (an MCP
+or declared tool that may write) asks first on a terminal; elsewhere it needs
+--yes or agent.allowed_tools.`,
 		Args: toolCallArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			reg, err := a.registry()
 			if err != nil {
 				return err
 			}
-			return a.runTool(cmd.Context(), cmd.OutOrStdout(), reg, args[0], asJSON)
+			return a.runTool(cmd.Context(), cmd.OutOrStdout(), reg, args[0], asJSON, yes)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object: tool, args, response, data, error")
+	cmd.Flags().BoolVar(&yes, "yes", false, "run a tool that is not read-only without asking")
 	return cmd
 }
 
@@ -147,9 +150,13 @@ type toolRunJSON struct {
 	Error    string          `json:"error"`
 }
 
-func (a *app) runTool(ctx context.Context, out io.Writer, reg *tools.Registry, text string, asJSON bool) error {
+func (a *app) runTool(ctx context.Context, out io.Writer, reg *tools.Registry, text string, asJSON, yes bool) error {
 	call, err := reg.Parse(text)
 	if err == nil {
+		spec, _ := reg.Spec(call.Tool)
+		if ok, err := a.mayRun(ctx, spec, yes); err != nil || !ok {
+			return err
+		}
 		var res tools.Result
 		res, err = reg.Run(ctx, call)
 		if err == nil {

@@ -288,6 +288,13 @@ func (g *Grounder) probe(ctx context.Context, spec tools.Spec, query string) (ts
 		ts.Status, ts.Response = StatusMock, spec.MockResponse(call)
 		return ts
 	}
+	if spec.Effect != "" && !spec.Effect.ReadOnly() {
+		// A tool that may write or cost is never run to score it
+		// (Appendix A.3). Without a mock of its own, what is known of its
+		// answer is what the call is about: its arguments.
+		ts.Status, ts.Response = StatusMock, argumentsText(call)
+		return ts
+	}
 	tool, _ := g.reg.Tool(spec.Name)
 	runCtx, cancel := context.WithTimeout(ctx, g.opts.ToolTimeout)
 	defer cancel()
@@ -313,4 +320,13 @@ func (g *Grounder) probe(ctx context.Context, spec tools.Spec, query string) (ts
 		ts.Status, ts.Response = StatusTimedOut, "timed out"
 	}
 	return ts
+}
+
+// argumentsText is a call's arguments as a response: their texts, joined.
+func argumentsText(c tools.Call) string {
+	parts := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		parts[i] = a.Value.Text()
+	}
+	return strings.Join(parts, ", ")
 }

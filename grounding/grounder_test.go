@@ -422,3 +422,32 @@ func TestBrokenCacheIsAWarning(t *testing.T) {
 		t.Errorf("warnings %q", res.Warnings)
 	}
 }
+
+// TestGroundNeverRunsAToolThatWrites: a tool whose effect says it may
+// write is scored on its arguments, never run, even without a mock.
+func TestGroundNeverRunsAToolThatWrites(t *testing.T) {
+	writer := &fakeTool{spec: tools.Spec{Name: "Save", Family: "files", Description: "save numbers to a file",
+		Effect: tools.EffectWrites, Params: []tools.Param{{Name: "a", Type: tools.TypeNumber}, {Name: "b", Type: tools.TypeNumber}}},
+		run: func(context.Context, tools.Call) (tools.Result, error) {
+			t.Error("a tool that writes ran during grounding")
+			return tools.Result{}, nil
+		}}
+	reg, _ := library(t, writer)
+	pr := &scriptProber{prelim: "5", calls: map[string]string{"Save": "Save(2, 3)"}}
+	g, err := grounding.New(reg, engine(&wordEncoder{}, pr), grounding.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := g.Ground(context.Background(), "save the numbers 2 and 3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ts := range res.Tools {
+		if ts.Tool == "Save" && (ts.Status != grounding.StatusMock || ts.Response != "2, 3") {
+			t.Errorf("Save: status %q response %q", ts.Status, ts.Response)
+		}
+	}
+	if writer.runs.Load() != 0 {
+		t.Errorf("ran %d times", writer.runs.Load())
+	}
+}

@@ -42,7 +42,7 @@ func (m *Model) submit() tea.Cmd {
 func (m *Model) command(name, args string) tea.Cmd {
 	switch name {
 	case "tools":
-		m.addLongEntry(&entry{kind: entryNote, text: libraryMarkdown(m.specs)})
+		m.addLongEntry(&entry{kind: entryNote, text: serversMarkdown(m.servers) + libraryMarkdown(m.specs)})
 	case "help":
 		text := helpMarkdown(m.keys) + "\nThe history is kept in `" + mdCode(m.dbLabel) + "`.\n"
 		if !m.paint.chatModel {

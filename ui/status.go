@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/gear-chat/gear/agent"
 	"github.com/gear-chat/gear/store"
 )
 
@@ -33,6 +34,9 @@ func (m *Model) statusLine(width int) string {
 		field("tokens", fmt.Sprint(m.tokens))
 	if m.studyPhase != "" {
 		tail = sep + field("study", m.studyPhase) + tail
+	}
+	if sum := serversSummary(m.servers); sum != "" {
+		tail = sep + field("mcp", sum) + tail
 	}
 	// The database path is in /help; here it would take half the line.
 	return clip(engines+tail, width)
@@ -69,6 +73,8 @@ func (m *Model) helpLine(width int) string {
 		binds = []key.Binding{k.Choose, k.Close, k.Move, k.Search}
 	case m.picker != nil:
 		binds = []key.Binding{k.Choose, k.Close, k.PickNumber, k.Move}
+	case m.gate != nil && m.gate.Kind == agent.ConfirmRun:
+		binds = permissionBindings(m.allowTool != nil)
 	case m.gate != nil:
 		run := k.GateRun
 		if m.in.value() != "" {

@@ -114,6 +114,9 @@ func (m *Model) completeInput() {
 // input's, and enter says to answer the prompt first.
 func (m *Model) gateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k, c := m.keys, m.gate
+	if c.Kind == agent.ConfirmRun {
+		return m.permissionKey(msg)
+	}
 	typing := m.in.value() != ""
 	switch {
 	case key.Matches(msg, k.GateRun) && typing:
