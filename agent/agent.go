@@ -53,6 +53,11 @@ func New(cfg Config) (*Agent, error) {
 	if cfg.ContextTokens < 0 {
 		return nil, fmt.Errorf("agent: context_tokens %d is negative", cfg.ContextTokens)
 	}
+	reuse, ok := ParseReuseCall(string(cfg.ReuseGroundingCall))
+	if !ok {
+		return nil, fmt.Errorf("agent: reuse_grounding_call %q (want auto, always or never)", cfg.ReuseGroundingCall)
+	}
+	cfg.ReuseGroundingCall = reuse
 	cfg.Limits = cfg.Limits.withDefaults()
 	if cfg.Now == nil {
 		cfg.Now = time.Now

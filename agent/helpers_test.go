@@ -159,6 +159,9 @@ type harnessOpts struct {
 	script map[reqKind]func(modelRequest) reply
 	delay  time.Duration
 	noDB   bool
+	// reuse is Config.ReuseGroundingCall; the small model and the chat
+	// model are the one test model.
+	reuse ReuseCall
 }
 
 func newHarness(t testing.TB, o harnessOpts) *harness {
@@ -207,7 +210,8 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 	gopts := grounding.DefaultOptions()
 	gopts.Route = o.route
 	cfg := Config{Tools: h.lib.reg, Grounding: eng, GroundingOptions: gopts,
-		ConfirmBelow: o.confirmBelow, ContextTokens: o.contextTokens, Limits: o.limits, Engines: engines}
+		ConfirmBelow: o.confirmBelow, ContextTokens: o.contextTokens, Limits: o.limits, Engines: engines,
+		ReuseGroundingCall: o.reuse, SmallModelIsChat: o.modelGrounding && o.chat != ""}
 	if o.chat != "" {
 		cfg.Chat = ChatClient(h.client(llm.RoleChat, o.chat, o.chatTimeout))
 		cfg.Engines.Chat = store.RoleModel{Engine: string(o.chat), Model: "test-model"}

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/grounding"
 	"github.com/gear-chat/gear/llm"
 	"github.com/gear-chat/gear/store"
 )
@@ -43,8 +44,12 @@ func (a *app) newAgent(ctx context.Context, st *store.Store) (*agent.Agent, erro
 	if st != nil {
 		gopts.Cache = st
 	}
+	chatEP, slmEP := llm.Resolve(cfg, llm.RoleChat), llm.Resolve(cfg, llm.RoleGrounding)
 	ac := agent.Config{Tools: reg, Grounding: ge, GroundingOptions: gopts, Engines: eng,
-		ConfirmBelow: cfg.Agent.ConfirmBelow, ContextTokens: cfg.Agent.ContextTokens}
+		ConfirmBelow: cfg.Agent.ConfirmBelow, ContextTokens: cfg.Agent.ContextTokens,
+		ReuseGroundingCall: agent.ReuseCall(cfg.Agent.ReuseGroundingCall),
+		SmallModelIsChat: !chatEP.Offline && !slmEP.Offline && ge.Name == grounding.EngineModel &&
+			chatEP.BaseURL == slmEP.BaseURL && chatEP.Model == slmEP.Model}
 	if st != nil {
 		ac.Recorder = st
 	}

@@ -129,6 +129,12 @@ type Grounding struct {
 	Route string `yaml:"route" json:"route"`
 	// ToolTimeout bounds each tool's probe during grounding.
 	ToolTimeout Duration `yaml:"tool_timeout" json:"tool_timeout"`
+	// Shortlist is k: how many tools, ranked by the semantic score, get
+	// the pattern stage (a small-model call each); 0 means the default.
+	Shortlist int `yaml:"shortlist" json:"shortlist"`
+	// Concurrency bounds grounding's model requests in flight at once;
+	// 0 means the default.
+	Concurrency int `yaml:"concurrency" json:"concurrency"`
 }
 
 // Agent configures a turn.
@@ -138,6 +144,11 @@ type Agent struct {
 	ConfirmBelow float64 `yaml:"confirm_below" json:"confirm_below"`
 	// ContextTokens bounds the earlier turns sent with a query.
 	ContextTokens int `yaml:"context_tokens" json:"context_tokens"`
+	// ReuseGroundingCall says whether the call grounding's small model
+	// wrote for the chosen tool runs without asking the chat model for
+	// another: auto (when the small model is the chat model), always or
+	// never. Empty means auto.
+	ReuseGroundingCall string `yaml:"reuse_grounding_call" json:"reuse_grounding_call"`
 }
 
 // Defaults returns the configuration gear runs with when nothing is set.
@@ -318,6 +329,14 @@ func (c Config) Validate() error {
 	case "", "threshold", "model", "combined":
 	default:
 		return fmt.Errorf("config: grounding.route is %q; want threshold, model or combined", c.Grounding.Route)
+	}
+	if c.Grounding.Shortlist < 0 || c.Grounding.Concurrency < 0 {
+		return fmt.Errorf("config: grounding.shortlist and grounding.concurrency must not be negative")
+	}
+	switch c.Agent.ReuseGroundingCall {
+	case "", "auto", "always", "never":
+	default:
+		return fmt.Errorf("config: agent.reuse_grounding_call is %q; want auto, always or never", c.Agent.ReuseGroundingCall)
 	}
 	if t := c.Agent.ConfirmBelow; t < 0 || t > 1 {
 		return fmt.Errorf("config: agent.confirm_below is %v; want 0..1", t)

@@ -72,6 +72,10 @@ const (
 	EmissionRepaired Emission = "repaired" // prompted, rejected, repaired within the machine
 	EmissionExact    Emission = "exact"    // the user typed the call (/GEAR Name(args))
 	EmissionOffline  Emission = "offline"  // the offline engine's rule-based extraction
+	// EmissionGrounding is the call grounding's small model wrote for the
+	// chosen tool (q_i), accepted by the machine and run without asking
+	// the chat model again.
+	EmissionGrounding Emission = "grounding"
 )
 
 // ModelRole is one of the three model roles.

@@ -257,9 +257,9 @@ func (rec TurnRecord) check() error {
 		return fmt.Errorf("answered by %q: want model, tool, gear or empty", rec.AnsweredBy)
 	}
 	switch rec.Emission {
-	case "", EmissionGuided, EmissionStepped, EmissionPrompted, EmissionRepaired, EmissionExact, EmissionOffline:
+	case "", EmissionGuided, EmissionStepped, EmissionPrompted, EmissionRepaired, EmissionExact, EmissionOffline, EmissionGrounding:
 	default:
-		return fmt.Errorf("emission path %q: want guided, stepped, prompted, repaired, exact, offline or empty", rec.Emission)
+		return fmt.Errorf("emission path %q: want guided, stepped, prompted, repaired, exact, offline, grounding or empty", rec.Emission)
 	}
 	if rec.HasConfidence() && !unit(rec.Confidence) {
 		return fmt.Errorf("confidence %v: want 0..1", rec.Confidence)

@@ -1,0 +1,59 @@
+-- A new emission path: 'grounding', the call grounding's small model wrote
+-- for the chosen tool (q_i), accepted by the machine and run without asking
+-- the chat model again (agent.reuse_grounding_call). Earlier turns keep
+-- their paths.
+--
+-- SQLite cannot change a CHECK constraint in place, so turns is rebuilt as
+-- in 0005 (foreign keys are off while a migration runs).
+
+CREATE TABLE turns_new (
+    id                INTEGER PRIMARY KEY AUTOINCREMENT,
+    conversation_id   INTEGER NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
+    query             TEXT    NOT NULL,
+    -- What the user typed, when it differs from query; '' otherwise.
+    input             TEXT    NOT NULL DEFAULT '',
+    mode              TEXT    NOT NULL CHECK (mode IN ('chat', 'direct', 'baseline')),
+    status            TEXT    NOT NULL DEFAULT 'running'
+                      CHECK (status IN ('running', 'done', 'failed', 'cancelled', 'awaiting-confirmation')),
+    route             TEXT    NOT NULL DEFAULT '' CHECK (route IN ('', 'tool', 'none')),
+    route_by          TEXT    NOT NULL DEFAULT ''
+                      CHECK (route_by IN ('', 'model', 'threshold', 'decisive', 'mode', 'user')),
+    -- NULL when not recorded (no route, or a turn from before this migration).
+    route_probability REAL    CHECK (route_probability BETWEEN 0 AND 1),
+    route_threshold   REAL,
+    grounded          INTEGER NOT NULL DEFAULT 0 CHECK (grounded IN (0, 1)),
+    tool              TEXT    NOT NULL DEFAULT '',
+    tool_family       TEXT    NOT NULL DEFAULT '',
+    chosen_by         TEXT    NOT NULL DEFAULT '' CHECK (chosen_by IN ('', 'grounding', 'user', 'call')),
+    -- NULL unless grounding ran and a tool was chosen.
+    confidence        REAL    CHECK (confidence BETWEEN 0 AND 1),
+    emission          TEXT    NOT NULL DEFAULT ''
+                      CHECK (emission IN ('', 'guided', 'stepped', 'prompted', 'repaired', 'exact', 'offline', 'grounding')),
+    repair_note       TEXT    NOT NULL DEFAULT '',
+    answered_by       TEXT    NOT NULL DEFAULT '' CHECK (answered_by IN ('', 'model', 'tool', 'gear')),
+    error             TEXT    NOT NULL DEFAULT '',
+    route_ms          REAL    NOT NULL DEFAULT 0,
+    ground_ms         REAL    NOT NULL DEFAULT 0,
+    emit_ms           REAL    NOT NULL DEFAULT 0,
+    tool_ms           REAL    NOT NULL DEFAULT 0,
+    answer_ms         REAL    NOT NULL DEFAULT 0,
+    total_ms          REAL    NOT NULL DEFAULT 0,
+    created_at        INTEGER NOT NULL,
+    finished_at       INTEGER
+);
+
+INSERT INTO turns_new (id, conversation_id, query, input, mode, status, route, route_by, route_probability, route_threshold, grounded, tool, tool_family,
+    chosen_by, confidence, emission, repair_note, answered_by, error,
+    route_ms, ground_ms, emit_ms, tool_ms, answer_ms, total_ms, created_at, finished_at)
+SELECT id, conversation_id, query, input, mode, status, route, route_by, route_probability, route_threshold, grounded, tool, tool_family,
+    chosen_by, confidence, emission, repair_note, answered_by, error,
+    route_ms, ground_ms, emit_ms, tool_ms, answer_ms, total_ms, created_at, finished_at
+FROM turns;
+
+DELETE FROM sqlite_sequence WHERE name = 'turns_new';
+INSERT INTO sqlite_sequence (name, seq) SELECT 'turns_new', seq FROM sqlite_sequence WHERE name = 'turns';
+
+DROP TABLE turns;
+ALTER TABLE turns_new RENAME TO turns;
+CREATE INDEX turns_conversation ON turns (conversation_id, id);
+CREATE INDEX turns_created ON turns (created_at);
