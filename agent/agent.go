@@ -23,7 +23,6 @@ type Agent struct {
 	library  *constrain.Machine
 	machines map[string]*constrain.Machine // one per tool: emission for the chosen tool only
 	grounder *grounding.Grounder
-	router   *eagerRouter
 	now      func() time.Time
 
 	noticeOnce sync.Once
@@ -75,15 +74,11 @@ func New(cfg Config) (*Agent, error) {
 		}
 		a.machines[s.Name] = m
 	}
+	// Routing's yes/no goes to the chat LLM when there is one; grounding
+	// starts it with its own requests (see grounding.Options.Route).
 	eng := cfg.Grounding
-	var router Router = eng.Router
 	if cfg.Chat != nil {
-		router = cfg.Chat
-	}
-	eng.Router = nil
-	if router != nil {
-		a.router = &eagerRouter{inner: router}
-		eng.Router = a.router
+		eng.Router = cfg.Chat
 	}
 	g, err := grounding.New(cfg.Tools, eng, cfg.GroundingOptions)
 	if err != nil {

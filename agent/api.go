@@ -216,6 +216,8 @@ type Grounding struct {
 	Preliminary string `json:"preliminary"`
 	// Tools are every tool's scores, best first.
 	Tools []Score `json:"tools"`
+	// Shortlist says which tools the pattern stage ran on (nil: all).
+	Shortlist *grounding.Shortlist `json:"shortlist,omitempty"`
 	// Choice is grounding's pick (NoTool when routing said none) and
 	// Confidence its calibrated probability.
 	Choice          string   `json:"choice"`
@@ -240,6 +242,8 @@ type Score struct {
 	Response string `json:"response"`
 	Status   string `json:"status"`
 	Error    string `json:"error,omitempty"`
+	// Shortlisted says the pattern stage ran on the tool.
+	Shortlisted bool `json:"shortlisted"`
 }
 
 // Confirmation is the question asked when grounding is not sure enough.

@@ -37,7 +37,8 @@ func testModelCalls(t *testing.T, reuse ReuseCall, n int, query, tool string) {
 			t.Fatal(err)
 		}
 		prepared := h.srv.count(kindEmbed)
-		h.srv.gate, h.srv.gateKinds = n+3, map[reqKind]bool{kindRoute: true, kindPrelim: true, kindProbe: true, kindEmbed: true}
+		k := min(n, grounding.DefaultShortlist)
+		h.srv.gate, h.srv.gateKinds = k+3, map[reqKind]bool{kindRoute: true, kindPrelim: true, kindProbe: true, kindEmbed: true}
 		_, rec := h.ask(Request{Text: query})
 		if rec.Status != store.StatusDone || rec.Tool != tool || rec.Call == nil || rec.Call.Error != "" {
 			t.Fatalf("status %s (%s), tool %q, call %+v", rec.Status, rec.Error, rec.Tool, rec.Call)
@@ -49,7 +50,10 @@ func testModelCalls(t *testing.T, reuse ReuseCall, n int, query, tool string) {
 		if rec.Emission == nil || rec.Emission.Path != path {
 			t.Errorf("emission %+v, want path %s", rec.Emission, path)
 		}
-		want := map[reqKind]int{kindRoute: 1, kindPrelim: 1, kindProbe: n, kindEmbed: 1, kindEmit: emits, kindAnswer: 1}
+		if sl := rec.Grounding.Shortlist; (sl == nil) != (n <= k) || sl != nil && (sl.K != k || sl.Late != 0 || sl.Scored != k) {
+			t.Errorf("shortlist %+v, want the top %d of %d called at once", sl, k, n)
+		}
+		want := map[reqKind]int{kindRoute: 1, kindPrelim: 1, kindProbe: k, kindEmbed: 1, kindEmit: emits, kindAnswer: 1}
 		for k, w := range want {
 			got := h.srv.count(k)
 			if k == kindEmbed {
@@ -59,17 +63,17 @@ func testModelCalls(t *testing.T, reuse ReuseCall, n int, query, tool string) {
 				t.Errorf("%s requests: %d, want %d", k, got, w)
 			}
 		}
-		if total := h.srv.total() - prepared; total != n+4+emits {
-			t.Errorf("%d model calls, want %d", total, n+4+emits)
+		if total := h.srv.total() - prepared; total != k+4+emits {
+			t.Errorf("%d model calls, want %d", total, k+4+emits)
 		}
 		byRole := map[store.ModelRole]int{}
 		for _, u := range rec.Usage {
 			byRole[u.Role] = u.Calls
 		}
-		if byRole[store.RoleChat] != 2+emits || byRole[store.RoleGrounding] != n+1 || byRole[store.RoleEmbedding] != 1 {
-			t.Errorf("usage per role %v, want chat %d, grounding %d, embedding 1", byRole, 2+emits, n+1)
+		if byRole[store.RoleChat] != 2+emits || byRole[store.RoleGrounding] != k+1 || byRole[store.RoleEmbedding] != 1 {
+			t.Errorf("usage per role %v, want chat %d, grounding %d, embedding 1", byRole, 2+emits, k+1)
 		}
-		if len(rec.ModelCalls) != n+4+emits {
+		if len(rec.ModelCalls) != k+4+emits {
 			t.Errorf("%d model calls recorded", len(rec.ModelCalls))
 		}
 		if rec.Timings.Route <= 0 || rec.Timings.Route > rec.Timings.Ground {

@@ -162,6 +162,11 @@ type harnessOpts struct {
 	// reuse is Config.ReuseGroundingCall; the small model and the chat
 	// model are the one test model.
 	reuse ReuseCall
+	// noPrefilter leaves the model engine without the offline encoder as
+	// its prefilter: the shortlist's calls wait for the query embedding.
+	noPrefilter bool
+	// shortlist is grounding.Options.Shortlist.
+	shortlist int
 }
 
 func newHarness(t testing.TB, o harnessOpts) *harness {
@@ -204,11 +209,15 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 		slm := h.client(llm.RoleGrounding, llm.ServerOpenAI, 0)
 		emb := h.client(llm.RoleEmbedding, llm.ServerOpenAI, 0)
 		eng = grounding.Engine{Name: grounding.EngineModel, Model: "test-embedding", Encoder: emb, Prober: grounding.SLMProber{SLM: slm}}
+		if !o.noPrefilter {
+			eng.Prefilter = off
+		}
 		engines.Grounding = store.RoleModel{Engine: "openai", Model: "test-model"}
 		engines.Embedding = store.RoleModel{Engine: "openai", Model: "test-model"}
 	}
 	gopts := grounding.DefaultOptions()
 	gopts.Route = o.route
+	gopts.Shortlist = o.shortlist
 	cfg := Config{Tools: h.lib.reg, Grounding: eng, GroundingOptions: gopts,
 		ConfirmBelow: o.confirmBelow, ContextTokens: o.contextTokens, Limits: o.limits, Engines: engines,
 		ReuseGroundingCall: o.reuse, SmallModelIsChat: o.modelGrounding && o.chat != ""}

@@ -64,6 +64,7 @@ func (a *app) groundingOptions() grounding.Options {
 	if g.ToolTimeout > 0 {
 		opts.ToolTimeout = g.ToolTimeout.D()
 	}
+	opts.Shortlist, opts.Concurrency = g.Shortlist, g.Concurrency
 	return opts
 }
 
@@ -132,6 +133,9 @@ func (a *app) groundingEngine(ctx context.Context) (grounding.Engine, string, er
 			return grounding.Engine{}, "", err
 		}
 		eng.Encoder = enc
+		// The offline encoder ranks the library while the query's
+		// embedding is on its way, so the shortlist's calls start at once.
+		eng.Prefilter = off
 		eng.Model = fmt.Sprintf("%s|%s|%d", embEP.BaseURL, embEP.Model, embEP.Dimensions)
 		describe += ", encoder " + embEP.Model
 	}

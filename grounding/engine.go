@@ -57,6 +57,10 @@ type Engine struct {
 	// Router, when set, answers routing's yes/no question; without it
 	// routing uses the confidence threshold alone.
 	Router YesNo
+	// Prefilter, when set, is a local encoder (no model call) that ranks
+	// the tools while the model's query embedding is on its way, so that
+	// the shortlist's calls start at once (see shortlist.go).
+	Prefilter Encoder
 }
 
 // Engine names.
