@@ -134,7 +134,7 @@ type Grounder struct {
 	engine Engine
 	opts   Options
 
-	texts  libraryTexts
+	texts libraryTexts
 
 	mu       sync.Mutex
 	memo     map[string][]float32 // text -> unit vector, this engine's model
