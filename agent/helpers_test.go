@@ -167,6 +167,9 @@ type harnessOpts struct {
 	noPrefilter bool
 	// shortlist is grounding.Options.Shortlist.
 	shortlist int
+	// dbPath is the history database (default: a new one in a temporary
+	// directory); a second harness on the same path is a new process.
+	dbPath string
 }
 
 func newHarness(t testing.TB, o harnessOpts) *harness {
@@ -194,7 +197,11 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 	h.srv = newModelServer(t, script)
 	h.srv.delay = o.delay
 	if !o.noDB {
-		st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "gear.db"), store.Options{})
+		path := o.dbPath
+		if path == "" {
+			path = filepath.Join(t.TempDir(), "gear.db")
+		}
+		st, err := store.Open(context.Background(), path, store.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -229,6 +236,7 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 	}
 	if h.st != nil {
 		cfg.Recorder = h.st
+		cfg.GroundingOptions.Cache = h.st
 	}
 	ag, err := New(cfg)
 	if err != nil {

@@ -76,7 +76,14 @@ func (a *app) llmClient(role llm.Role) (*llm.Client, error) {
 	if ep.Offline {
 		return nil, nil
 	}
-	c, err := llm.New(ep, llm.WithHTTPClient(a.deps.HTTP))
+	hc := a.deps.HTTP
+	if a.transports != nil && (hc == nil || hc.Transport == nil) {
+		// One keep-alive transport per endpoint, shared by the roles it
+		// serves: Go's default keeps 2 idle connections a host, too few
+		// for grounding's concurrent requests.
+		hc = a.transports.For(ep.BaseURL)
+	}
+	c, err := llm.New(ep, llm.WithHTTPClient(hc))
 	if err != nil {
 		return nil, err
 	}

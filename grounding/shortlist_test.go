@@ -252,3 +252,53 @@ func (f fixedEncoder) Embed(_ context.Context, texts []string) ([][]float32, err
 	}
 	return out, nil
 }
+
+// budgetSLM records the shared budgets grounding asks for.
+type budgetSLM struct {
+	mu      sync.Mutex
+	budgets []int64
+	calls   []int // calls made through each budget
+}
+
+func (s *budgetSLM) Complete(ctx context.Context, prompt string) (string, error) {
+	return "", fmt.Errorf("called outside a shared budget")
+}
+
+func (s *budgetSLM) WithSharedBudget(size int64) func(context.Context, string) (string, error) {
+	s.mu.Lock()
+	i := len(s.budgets)
+	s.budgets = append(s.budgets, size)
+	s.calls = append(s.calls, 0)
+	s.mu.Unlock()
+	return func(_ context.Context, prompt string) (string, error) {
+		s.mu.Lock()
+		s.calls[i]++
+		s.mu.Unlock()
+		return scriptedModel(prompt), nil
+	}
+}
+
+// Every small-model request of one query goes through one shared
+// response budget (issue 18, item 15), a new one per query.
+func TestOneResponseBudgetPerQuery(t *testing.T) {
+	t.Parallel()
+	reg, _ := library(t)
+	slm := &budgetSLM{}
+	g, err := grounding.New(reg, engine(&wordEncoder{}, grounding.SLMProber{SLM: slm}), grounding.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"what is 48 times 2 with numbers", "what time is it"} {
+		res, err := g.Ground(context.Background(), q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range res.Warnings {
+			t.Errorf("warning: %s", w)
+		}
+	}
+	if len(slm.budgets) != 2 || slm.budgets[0] != grounding.DefaultResponseBudget || slm.calls[0] != reg.Len()+1 || slm.calls[1] != reg.Len()+1 {
+		t.Errorf("budgets %v with %v calls; want one of %d bytes per query, each for all %d calls", slm.budgets, slm.calls,
+			grounding.DefaultResponseBudget, reg.Len()+1)
+	}
+}

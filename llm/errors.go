@@ -153,6 +153,8 @@ func (c *Client) newError(ctx context.Context, err error, st *callState) *Error 
 		if e.Status < 400 {
 			e.Kind = ErrBadResponse
 		}
+	case errors.As(err, new(*BudgetError)):
+		e.Kind, e.Detail = ErrBadResponse, err.Error()
 	case errors.Is(err, truncatedStreamError{}):
 		e.Kind, e.Detail = ErrBadResponse, err.Error()
 	case errors.Is(err, io.ErrUnexpectedEOF):
