@@ -35,8 +35,9 @@ var familyQueries = []struct{ family, query, tool string }{
 //	mode=chat/route=combined  grounding decisive: target ≤ 2.2 round trips
 //	mode=chat/route=model     the model asked to route: ≤ 2.3
 //	mode=direct               /GEAR: ≤ 1.2
-//	first=warm                the first turn of a new process, the library
-//	                          embedded by an earlier one (in the store)
+//	first=warm                the first turn of a new process (a new agent,
+//	                          nothing in memory, the same model server), the
+//	                          library embedded by an earlier one (in the store)
 //	first=cold                the first turn of a new process and library
 //
 // tools=6 is the built-in library's size; tools=100 adds synthetic tools,
@@ -77,6 +78,7 @@ func benchTurn(b *testing.B, mode Mode, route grounding.RouteMode, reuse ReuseCa
 			noDB: first == "", dbPath: db}
 	}
 	var h *harness
+	var server *modelServer // the model server every new process talks to
 	if first == "" {
 		h = newHarness(b, opts(""))
 		if err := h.ag.Prepare(context.Background()); err != nil {
@@ -100,9 +102,13 @@ func benchTurn(b *testing.B, mode Mode, route grounding.RouteMode, reuse ReuseCa
 						b.Fatal(err)
 					}
 					prep.st.Close()
+					server = prep.srv
 				}
 			}
-			h = newHarness(b, opts(db))
+			o := opts(db)
+			o.server = server
+			h = newHarness(b, o)
+			server = h.srv
 			b.StartTimer()
 		}
 		c0, e0 := h.srv.total(), h.srv.count(kindEmbed)

@@ -170,6 +170,9 @@ type harnessOpts struct {
 	// dbPath is the history database (default: a new one in a temporary
 	// directory); a second harness on the same path is a new process.
 	dbPath string
+	// server is an earlier harness's model server (a new process of gear
+	// talks to the same server); nil starts one.
+	server *modelServer
 }
 
 func newHarness(t testing.TB, o harnessOpts) *harness {
@@ -194,8 +197,12 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 		delete(script, kindAnswer)
 		delete(script, kindStep)
 	}
-	h.srv = newModelServer(t, script)
-	h.srv.delay = o.delay
+	if o.server != nil {
+		h.srv = o.server
+	} else {
+		h.srv = newModelServer(t, script)
+		h.srv.delay = o.delay
+	}
 	if !o.noDB {
 		path := o.dbPath
 		if path == "" {

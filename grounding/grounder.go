@@ -194,6 +194,11 @@ func (g *Grounder) Options() Options { return g.opts }
 // in the background at start-up. A query that comes first embeds them with
 // its own text, in the same request.
 func (g *Grounder) Prepare(ctx context.Context) error {
+	if g.engine.Prefilter != nil {
+		if _, err := g.prefilterLibrary(ctx); err != nil {
+			return err
+		}
+	}
 	_, _, err := g.libraryVectors(ctx, nil)
 	return err
 }
@@ -287,6 +292,18 @@ func (g *Grounder) GroundWith(ctx context.Context, query string, ask Ask) (*Resu
 			}
 		}
 	}
+	// The query's embedding (with any library text not yet embedded) is
+	// the one request S waits for: send it first, and rank by the
+	// prefilter while it is on its way.
+	type embedded struct {
+		lib, q [][]float32
+		err    error
+	}
+	embedDone := make(chan embedded, 1)
+	go func() {
+		lib, q, err := g.libraryVectors(ctx, []string{query})
+		embedDone <- embedded{lib, q, err}
+	}()
 	var sl *Shortlist
 	speculated := false
 	if k == 0 {
@@ -313,7 +330,8 @@ func (g *Grounder) GroundWith(ctx context.Context, query string, ask Ask) (*Resu
 		}
 	}
 
-	lib, qv, err := g.libraryVectors(ctx, []string{query})
+	e := <-embedDone
+	lib, qv, err := e.lib, e.q, e.err
 	if err != nil {
 		stop()
 		wg.Wait()

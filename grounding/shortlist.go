@@ -173,9 +173,10 @@ func (g *Grounder) libraryVectors(ctx context.Context, extra []string) (lib, ex 
 	return lib, ex, nil
 }
 
-// prefilterVectors are the prefilter's vectors of the library's texts
-// (local, computed once) and of the query.
-func (g *Grounder) prefilterVectors(ctx context.Context, query string) (lib [][]float32, q []float32, err error) {
+// prefilterLibrary is the prefilter's vectors of the library's texts:
+// local, computed once (by Prepare at start-up, or the first query) and
+// kept in memory.
+func (g *Grounder) prefilterLibrary(ctx context.Context) ([][]float32, error) {
 	g.preOnce.Do(func() {
 		vecs, err := g.engine.Prefilter.Embed(ctx, g.texts.texts)
 		if err == nil && len(vecs) != len(g.texts.texts) {
@@ -190,14 +191,21 @@ func (g *Grounder) prefilterVectors(ctx context.Context, query string) (lib [][]
 		}
 		g.preVectors = vecs
 	})
-	if g.preErr != nil {
-		return nil, nil, g.preErr
+	return g.preVectors, g.preErr
+}
+
+// prefilterVectors are the prefilter's vectors of the library's texts and
+// of the query.
+func (g *Grounder) prefilterVectors(ctx context.Context, query string) (lib [][]float32, q []float32, err error) {
+	lib, err = g.prefilterLibrary(ctx)
+	if err != nil {
+		return nil, nil, err
 	}
 	qv, err := embedUnit(ctx, g.engine.Prefilter, []string{query})
 	if err != nil {
 		return nil, nil, err
 	}
-	return g.preVectors, qv[0], nil
+	return lib, qv[0], nil
 }
 
 func embedUnit(ctx context.Context, enc Encoder, texts []string) ([][]float32, error) {
