@@ -23,7 +23,7 @@ import (
 // with the generated text and the vectors scripted. Any other request
 // fails the test.
 type openAIServer struct {
-	t         *testing.T
+	t         testing.TB
 	chatBody  map[string]any
 	embedBody map[string]any
 	reply     func(prompt string) string
@@ -35,7 +35,7 @@ type openAIServer struct {
 	embedInputs []string
 }
 
-func newOpenAIServer(t *testing.T, reply func(prompt string) string) (*openAIServer, *httptest.Server) {
+func newOpenAIServer(t testing.TB, reply func(prompt string) string) (*openAIServer, *httptest.Server) {
 	t.Helper()
 	s := &openAIServer{t: t, reply: reply}
 	for path, dst := range map[string]*map[string]any{
@@ -123,7 +123,7 @@ func (s *openAIServer) counts() (chat, embedCalls, embedTexts int) {
 	return s.chatCalls, s.embedCalls, s.embedTexts
 }
 
-func clone(t *testing.T, m map[string]any) map[string]any {
+func clone(t testing.TB, m map[string]any) map[string]any {
 	data, err := json.Marshal(m)
 	if err != nil {
 		t.Fatal(err)

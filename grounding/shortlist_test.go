@@ -14,7 +14,7 @@ import (
 )
 
 // bigLibrary is the test library plus synthetic tools with mocks, up to n.
-func bigLibrary(t *testing.T, n int) *tools.Registry {
+func bigLibrary(t testing.TB, n int) *tools.Registry {
 	t.Helper()
 	var extra []tools.Tool
 	for i := 3; i < n; i++ {
