@@ -180,6 +180,12 @@ func New(reg *tools.Registry, eng Engine, opts Options) (*Grounder, error) {
 	}
 	g := &Grounder{reg: reg, specs: reg.Specs(), engine: eng, opts: opts, memo: map[string][]float32{}}
 	g.texts = newLibraryTexts(g)
+	if eng.Prefilter != nil {
+		// The prefilter is local work (no request, nothing to cancel):
+		// start it now, so that the first query finds it done or under
+		// way rather than starting it.
+		go g.prefilterLibrary(context.Background())
+	}
 	return g, nil
 }
 
