@@ -224,7 +224,7 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 		emb := h.client(llm.RoleEmbedding, llm.ServerOpenAI, 0)
 		eng = grounding.Engine{Name: grounding.EngineModel, Model: "test-embedding", Encoder: emb, Prober: grounding.SLMProber{SLM: slm}}
 		if !o.noPrefilter {
-			eng.Prefilter = off
+			eng.Prefilter, eng.PrefilterModel = off, offline.EncoderModel+"|prefilter"
 		}
 		engines.Grounding = store.RoleModel{Engine: "openai", Model: "test-model"}
 		engines.Embedding = store.RoleModel{Engine: "openai", Model: "test-model"}

@@ -136,7 +136,7 @@ func (a *app) groundingEngine(ctx context.Context) (grounding.Engine, string, er
 		eng.Encoder = enc
 		// The offline encoder ranks the library while the query's
 		// embedding is on its way, so the shortlist's calls start at once.
-		eng.Prefilter = off
+		eng.Prefilter, eng.PrefilterModel = off, offline.EncoderModel+"|prefilter"
 		eng.Model = fmt.Sprintf("%s|%s|%d", embEP.BaseURL, embEP.Model, embEP.Dimensions)
 		describe += ", encoder " + embEP.Model
 	}

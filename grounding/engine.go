@@ -61,6 +61,10 @@ type Engine struct {
 	// the tools while the model's query embedding is on its way, so that
 	// the shortlist's calls start at once (see shortlist.go).
 	Prefilter Encoder
+	// PrefilterModel identifies the prefilter in the embedding cache, so
+	// its vectors of the library are computed once, not once a process;
+	// empty keeps them in memory only.
+	PrefilterModel string
 }
 
 // Engine names.

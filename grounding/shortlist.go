@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"sync"
 )
 
 // The shortlist: Algorithm 1 asks the small model for a call from every
@@ -173,21 +174,50 @@ func (g *Grounder) libraryVectors(ctx context.Context, extra []string) (lib, ex 
 	return lib, ex, nil
 }
 
+// prefilterDims is the length the prefilter's vectors are folded to: a
+// local encoder's vectors can be long (the offline one's are 4,096
+// hashed features), and folding them — adding dimension i into i mod
+// prefilterDims, feature hashing once more — keeps the cache small (1 KiB
+// a text) at a small cost in ranking, which only decides which calls start
+// early.
+const prefilterDims = 256
+
+// foldEncoder folds an encoder's vectors to prefilterDims.
+type foldEncoder struct{ Encoder }
+
+func (f foldEncoder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	vecs, err := f.Encoder.Embed(ctx, texts)
+	if err != nil {
+		return nil, err
+	}
+	for i, v := range vecs {
+		if len(v) <= prefilterDims {
+			continue
+		}
+		folded := make([]float32, prefilterDims)
+		for j, x := range v {
+			folded[j%prefilterDims] += x
+		}
+		vecs[i] = folded
+	}
+	return vecs, nil
+}
+
 // prefilterLibrary is the prefilter's vectors of the library's texts:
-// local, computed once (by Prepare at start-up, or the first query) and
-// kept in memory.
+// computed once (when the grounder is built, or by the first query) and
+// kept in memory and, with a cache and Engine.PrefilterModel, in the store.
 func (g *Grounder) prefilterLibrary(ctx context.Context) ([][]float32, error) {
 	g.preOnce.Do(func() {
-		vecs, err := g.engine.Prefilter.Embed(ctx, g.texts.texts)
-		if err == nil && len(vecs) != len(g.texts.texts) {
-			err = fmt.Errorf("grounding: prefilter returned %d vectors for %d texts", len(vecs), len(g.texts.texts))
+		eng := Engine{Model: g.engine.PrefilterModel, Encoder: foldEncoder{g.engine.Prefilter}}
+		var cache EmbeddingCache
+		if eng.Model != "" {
+			cache = g.opts.Cache
 		}
+		var mu sync.Mutex
+		vecs, _, _, err := vectorsOf(ctx, eng, cache, &mu, map[string][]float32{}, g.texts.texts, nil)
 		if err != nil {
 			g.preErr = err
 			return
-		}
-		for i := range vecs {
-			vecs[i] = normalize(vecs[i])
 		}
 		g.preVectors = vecs
 	})
@@ -201,7 +231,7 @@ func (g *Grounder) prefilterVectors(ctx context.Context, query string) (lib [][]
 	if err != nil {
 		return nil, nil, err
 	}
-	qv, err := embedUnit(ctx, g.engine.Prefilter, []string{query})
+	qv, err := embedUnit(ctx, foldEncoder{g.engine.Prefilter}, []string{query})
 	if err != nil {
 		return nil, nil, err
 	}
