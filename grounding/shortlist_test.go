@@ -302,3 +302,39 @@ func TestOneResponseBudgetPerQuery(t *testing.T) {
 			grounding.DefaultResponseBudget, reg.Len()+1)
 	}
 }
+
+// The prefilter's vectors of the library are computed once and kept in
+// the cache under Engine.PrefilterModel: a second grounder (a new process)
+// over the same cache asks the prefilter for the query's vector only.
+func TestPrefilterVectorsCached(t *testing.T) {
+	t.Parallel()
+	reg := bigLibrary(t, 20)
+	cache := &memoryCache{}
+	opts := grounding.DefaultOptions()
+	opts.Shortlist, opts.Cache = 4, cache
+	newGrounder := func(pre *wordEncoder) *grounding.Grounder {
+		eng := engine(&wordEncoder{}, &scriptProber{prelim: "96", calls: map[string]string{"Calc": "Calc(96)"}})
+		eng.Prefilter, eng.PrefilterModel = pre, "words-prefilter"
+		g, err := grounding.New(reg, eng, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Prepare(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	first := &wordEncoder{}
+	newGrounder(first)
+	if got := first.texts.Load(); got != int32(reg.Len()) {
+		t.Errorf("the first grounder's prefilter embedded %d texts, want the %d descriptions", got, reg.Len())
+	}
+	second := &wordEncoder{}
+	g := newGrounder(second)
+	if _, err := g.Ground(context.Background(), "arithmetic numbers"); err != nil {
+		t.Fatal(err)
+	}
+	if got := second.texts.Load(); got != 1 {
+		t.Errorf("a new grounder's prefilter embedded %d texts, want the query alone", got)
+	}
+}
