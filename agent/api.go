@@ -124,8 +124,8 @@ type Config struct {
 	Tools *tools.Registry
 	// Grounding is GEAR's engine (offline or model). Routing's yes/no goes
 	// to Chat when there is one, else to the engine's Router; with
-	// GroundingOptions.Route = grounding.RouteModel the agent starts it
-	// alongside grounding.
+	// GroundingOptions.Route = grounding.RouteModel grounding starts it
+	// with its own requests (with SpeculativeRoute, in combined mode too).
 	Grounding        grounding.Engine
 	GroundingOptions grounding.Options
 	// Chat is the chat LLM; nil when none is configured, and then

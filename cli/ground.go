@@ -65,7 +65,7 @@ func (a *app) groundingOptions() grounding.Options {
 	if g.ToolTimeout > 0 {
 		opts.ToolTimeout = g.ToolTimeout.D()
 	}
-	opts.Shortlist, opts.Concurrency = g.Shortlist, g.Concurrency
+	opts.Shortlist, opts.Concurrency, opts.SpeculativeRoute = g.Shortlist, g.Concurrency, g.SpeculativeRoute
 	return opts
 }
 

@@ -135,6 +135,10 @@ type Grounding struct {
 	// Concurrency bounds grounding's model requests in flight at once;
 	// 0 means the default.
 	Concurrency int `yaml:"concurrency" json:"concurrency"`
+	// SpeculativeRoute, with route combined, asks the routing question
+	// with grounding's requests and cancels it when grounding is decisive:
+	// no extra round trip when it is not, one more request every turn.
+	SpeculativeRoute bool `yaml:"speculative_route" json:"speculative_route"`
 }
 
 // Agent configures a turn.
