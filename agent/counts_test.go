@@ -53,6 +53,17 @@ func testModelCalls(t *testing.T, reuse ReuseCall, n int, query, tool string) {
 		if sl := rec.Grounding.Shortlist; (sl == nil) != (n <= k) || sl != nil && (sl.K != k || sl.Late != 0 || sl.Scored != k) {
 			t.Errorf("shortlist %+v, want the top %d of %d called at once", sl, k, n)
 		}
+		if h.st != nil {
+			cut := 0
+			for _, g := range h.stored(rec).Grounding {
+				if g.ResponseKind == store.ResponseCut {
+					cut++
+				}
+			}
+			if cut != n-k {
+				t.Errorf("%d stored grounding rows of tools outside the shortlist, want %d", cut, n-k)
+			}
+		}
 		want := map[reqKind]int{kindRoute: 1, kindPrelim: 1, kindProbe: k, kindEmbed: 1, kindEmit: emits, kindAnswer: 1}
 		for k, w := range want {
 			got := h.srv.count(k)

@@ -144,6 +144,8 @@ func responseKind(status string) store.ResponseKind {
 		return store.ResponseTimeout
 	case grounding.StatusFailed:
 		return store.ResponseError
+	case grounding.StatusCut:
+		return store.ResponseCut
 	}
 	return store.ResponseEmpty
 }

@@ -104,6 +104,9 @@ const (
 	ResponseTimeout ResponseKind = "timeout" // the probe ran out of time: empty â_i
 	ResponseError   ResponseKind = "error"   // the probe failed: empty â_i
 	ResponseEmpty   ResponseKind = "empty"   // the SLM's call did not parse: empty â_i
+	// ResponseCut is a tool outside grounding's shortlist: it was not
+	// called, and its f is γS.
+	ResponseCut ResponseKind = "cut"
 )
 
 // CallCheck is what the ToolDec machine made of an emitted call.

@@ -283,9 +283,9 @@ func (rec TurnRecord) check() error {
 	tools := make(map[string]bool, len(rec.Grounding))
 	for _, g := range rec.Grounding {
 		switch g.ResponseKind {
-		case ResponseReal, ResponseMock, ResponseTimeout, ResponseError, ResponseEmpty:
+		case ResponseReal, ResponseMock, ResponseTimeout, ResponseError, ResponseEmpty, ResponseCut:
 		default:
-			return fmt.Errorf("grounding row %q: response kind %q: want real, mock, timeout, error or empty", g.Tool, g.ResponseKind)
+			return fmt.Errorf("grounding row %q: response kind %q: want real, mock, timeout, error, empty or cut", g.Tool, g.ResponseKind)
 		}
 		if g.Tool == "" || tools[g.Tool] {
 			return fmt.Errorf("grounding row %q: every row needs a distinct tool name", g.Tool)

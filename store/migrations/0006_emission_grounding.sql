@@ -1,10 +1,12 @@
 -- A new emission path: 'grounding', the call grounding's small model wrote
 -- for the chosen tool (q_i), accepted by the machine and run without asking
--- the chat model again (agent.reuse_grounding_call). Earlier turns keep
--- their paths.
+-- the chat model again (agent.reuse_grounding_call); and a new grounding
+-- response kind: 'cut', a tool outside grounding's shortlist (not called,
+-- f = γS). Earlier rows keep their values.
 --
--- SQLite cannot change a CHECK constraint in place, so turns is rebuilt as
--- in 0005 (foreign keys are off while a migration runs).
+-- SQLite cannot change a CHECK constraint in place, so turns and
+-- grounding_scores are rebuilt as in 0005 (foreign keys are off while a
+-- migration runs).
 
 CREATE TABLE turns_new (
     id                INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -57,3 +59,25 @@ DROP TABLE turns;
 ALTER TABLE turns_new RENAME TO turns;
 CREATE INDEX turns_conversation ON turns (conversation_id, id);
 CREATE INDEX turns_created ON turns (created_at);
+
+CREATE TABLE grounding_scores_new (
+    turn_id       INTEGER NOT NULL REFERENCES turns (id) ON DELETE CASCADE,
+    tool          TEXT    NOT NULL,
+    family        TEXT    NOT NULL DEFAULT '',
+    rank          INTEGER NOT NULL,
+    semantic      REAL    NOT NULL,
+    pattern       REAL    NOT NULL,
+    final         REAL    NOT NULL,
+    call          TEXT    NOT NULL DEFAULT '',
+    response      TEXT    NOT NULL DEFAULT '',
+    response_kind TEXT    NOT NULL CHECK (response_kind IN ('real', 'mock', 'timeout', 'error', 'empty', 'cut')),
+    probability   REAL    CHECK (probability BETWEEN 0 AND 1),
+    PRIMARY KEY (turn_id, tool)
+) WITHOUT ROWID;
+
+INSERT INTO grounding_scores_new (turn_id, tool, family, rank, semantic, pattern, final, call, response, response_kind, probability)
+SELECT turn_id, tool, family, rank, semantic, pattern, final, call, response, response_kind, probability
+FROM grounding_scores;
+
+DROP TABLE grounding_scores;
+ALTER TABLE grounding_scores_new RENAME TO grounding_scores;
