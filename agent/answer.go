@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gear-chat/gear/llm"
 	"github.com/gear-chat/gear/sanitize"
@@ -159,7 +160,16 @@ func (tr *turnRun) streamAnswer(msgs []llm.Message) error {
 		if len(r.d.ToolCalls) > 0 {
 			droppedCalls = true
 		}
-		if out := san.add(r.d.Content); out != "" {
+		// One chunk may hold more than the whole answer may: only what
+		// fits is taken (cut at a character's start).
+		text := r.d.Content
+		if room := a.cfg.Limits.AnswerBytes - san.size(); len(text) > room {
+			for room > 0 && !utf8.RuneStart(text[room]) {
+				room--
+			}
+			text = text[:max(room, 0)]
+		}
+		if out := san.add(text); out != "" {
 			tr.t.emit(AnswerDelta{Text: out})
 		}
 		if san.size() >= a.cfg.Limits.AnswerBytes {

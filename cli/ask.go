@@ -16,6 +16,7 @@ import (
 	"github.com/gear-chat/gear/sanitize"
 	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/survey"
+	"github.com/gear-chat/gear/tools/builtin"
 )
 
 func (a *app) askCommand() *cobra.Command {
@@ -40,7 +41,8 @@ grounding confidence. The turn is recorded in the history like a chat turn.
                and tokens per role
 
 The query may also start with /GEAR (direct), @TallChatBot (chat), or be
-an exact call: gear ask '/GEAR Calculator(86 - 48 - 9)'.
+an exact call: gear ask '/GEAR ` + builtin.ExampleCall() + `' (gear tools
+lists every tool's usage examples).
 
 Without a chat model (see gear config), gear still grounds and runs tools
 offline — calculator, clock, time zones — and says when a question needs a
@@ -133,14 +135,33 @@ func (a *app) ask(ctx context.Context, text string, mode agent.Mode, yes, asJSON
 			return errors.New("cancelled")
 		case agent.Done:
 			if asJSON {
-				return writeJSON(a.deps.Stdout, e.Record)
+				if err := writeJSON(a.deps.Stdout, e.Record); err != nil {
+					return err
+				}
+			} else {
+				p.done(e.Record)
 			}
-			p.done(e.Record)
+			if !answered(e.Record) {
+				return silentError{errNotAnswered}
+			}
+			return nil
 		default:
 			p.event(ev)
 		}
 	}
 	return nil
+}
+
+// errNotAnswered ends a turn gear could only explain: the answer printed
+// says why.
+var errNotAnswered = errors.New("the turn did not answer")
+
+// answered is the one rule for gear ask's exit code: a turn answered when
+// a model or a tool wrote its answer (a tool's error is its answer). A
+// turn that failed, was cancelled, or where gear could only say why not
+// (no valid call could be written, no chat model) exits 1.
+func answered(rec agent.Record) bool {
+	return rec.Status == store.StatusDone && rec.AnsweredBy != string(store.AnsweredByGear)
 }
 
 // confirmTool answers the confidence gate: interactively on a terminal,

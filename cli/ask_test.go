@@ -48,29 +48,32 @@ func (o onlyHost) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 // The must-shows, offline: the calculator and the clock answer
-// with tool and confidence; a joke is declined honestly.
+// with tool and confidence; a joke is declined honestly — and, unanswered,
+// exits 1 (the one rule: a turn answered when a model or a tool wrote its
+// answer).
 func TestAskOfflineMustShow(t *testing.T) {
 	tests := []struct {
 		name    string
 		args    []string
 		stdout  []string
 		without []string
+		code    int
 	}{
 		{"calculator", []string{"ask", "--offline", "what is 48 multiplied by 4 divided by 2"},
-			[]string{"96\n", "— Calculator · confidence ", "% · offline grounding"}, nil},
+			[]string{"96\n", "— Calculator · confidence ", "% · offline grounding"}, nil, cli.ExitOK},
 		{"time in Tokyo", []string{"ask", "--offline", "--direct", "what time is it in Tokyo"},
-			[]string{"2026-03-15 00:09:26 JST (UTC+09:00, Asia/Tokyo, Tokyo, Japan), Sunday\n", "— CurrentTime · confidence "}, nil},
+			[]string{"2026-03-15 00:09:26 JST (UTC+09:00, Asia/Tokyo, Tokyo, Japan), Sunday\n", "— CurrentTime · confidence "}, nil, cli.ExitOK},
 		{"a joke needs a model", []string{"ask", "--offline", "tell me a joke"},
 			[]string{"I cannot answer this", "A model endpoint is needed for conversation", "OPENAI_API_KEY", "--chat-model"},
-			[]string{"Why did", "\n— "}},
+			[]string{"Why did", "\n— "}, cli.ExitFailure},
 		{"an exact call", []string{"ask", "--offline", "/GEAR Calculator(86 - 48 - 9)"},
-			[]string{"29\n— Calculator · exact call\n"}, nil},
+			[]string{"29\n— Calculator · exact call\n"}, nil, cli.ExitOK},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			code, stdout, stderr := runAsk(t, nil, tt.args...)
-			if code != cli.ExitOK {
-				t.Fatalf("exit %d, stderr %q", code, stderr)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d, stderr %q", code, tt.code, stderr)
 			}
 			for _, s := range tt.stdout {
 				if !strings.Contains(stdout, s) {
@@ -202,8 +205,10 @@ func TestAskStudyPhaseSetsTheDefaultMode(t *testing.T) {
 		}
 		args := append(append([]string{"ask", "--offline", "--json"}, st.flags...), query)
 		code, stdout, stderr := gear(args...)
-		if code != cli.ExitOK {
-			t.Fatalf("%v: exit %d, %s", args, code, stderr)
+		// Offline, baseline mode has no model to answer: exit 1, the
+		// record still printed.
+		if want := map[bool]int{true: cli.ExitFailure, false: cli.ExitOK}[st.mode == "baseline"]; code != want {
+			t.Fatalf("%v: exit %d, want %d, %s", args, code, want, stderr)
 		}
 		var rec struct{ Mode, Tool string }
 		if err := json.Unmarshal([]byte(stdout), &rec); err != nil {
@@ -222,7 +227,7 @@ func TestAskConfirmBelow(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := runAsk(t, nil, "--config", cfg, "ask", "--offline", "what is 17 * 23")
-	if code != cli.ExitOK || !strings.Contains(stderr, "note: grounding is only") || !strings.Contains(stderr, "--yes") ||
+	if code != cli.ExitFailure || !strings.Contains(stderr, "note: grounding is only") || !strings.Contains(stderr, "--yes") ||
 		strings.Contains(stdout, "391") {
 		t.Errorf("without --yes: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}

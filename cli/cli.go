@@ -98,7 +98,7 @@ func Run(ctx context.Context, args []string, deps Deps) int {
 	if errors.As(err, &silent) {
 		return exitCode(silent.err)
 	}
-	fmt.Fprintln(deps.Stderr, "gear: "+oneLine(err.Error()))
+	fmt.Fprintln(deps.Stderr, "gear: "+oneLine(config.RedactText(err.Error())))
 	return exitCode(err)
 }
 
@@ -169,6 +169,9 @@ func (a *app) loadConfig() error {
 	}
 	if err := a.models.apply(&cfg); err != nil {
 		return err
+	}
+	for _, w := range cfg.Warnings {
+		fmt.Fprintln(a.deps.Stderr, "gear: "+w)
 	}
 	a.cfg = cfg
 	return nil

@@ -76,7 +76,7 @@ Precedence: flags > environment > config file > defaults.`,
 			if err != nil {
 				return fmt.Errorf("config: %w", err)
 			}
-			_, err = io.WriteString(out, sanitize.Text(string(data)))
+			_, err = io.WriteString(out, sanitize.Text(config.RedactText(string(data))))
 			return err
 		},
 	}

@@ -23,6 +23,46 @@ func (a *app) openStore(ctx context.Context) (*store.Store, error) {
 	return store.Open(ctx, a.cfg.DB, store.Options{Now: a.deps.Now})
 }
 
+// readStore opens the history read-only: for commands that only read it.
+func (a *app) readStore(ctx context.Context) (*store.Store, error) {
+	return store.Open(ctx, a.cfg.DB, store.Options{Now: a.deps.Now, ReadOnly: true})
+}
+
+// withReadStore runs fn with the history open read-only: nothing is
+// created or written. Without a history yet, noHistory runs instead when
+// given (an empty listing); otherwise that is the one-line error.
+func (a *app) withReadStore(cmd *cobra.Command, noHistory func(path string) error, fn func(context.Context, *store.Store) error) error {
+	ctx := cmd.Context()
+	s, err := a.readStore(ctx)
+	var dbe *store.DBError
+	if errors.Is(err, store.ErrNoHistory) && noHistory != nil && errors.As(err, &dbe) {
+		return noHistory(dbe.Path)
+	}
+	if err != nil {
+		return err
+	}
+	err = fn(ctx, s)
+	if cerr := s.Close(); err == nil {
+		err = cerr
+	}
+	if errors.Is(err, store.ErrNotFound) {
+		return usageError{err}
+	}
+	return err
+}
+
+// emptyListing is what list and search print without a history: [] as
+// JSON, else that there is none yet.
+func emptyListing(cmd *cobra.Command, asJSON bool) func(string) error {
+	return func(path string) error {
+		if asJSON {
+			return writeJSON(cmd.OutOrStdout(), []struct{}{})
+		}
+		writeConversationList(cmd.OutOrStdout(), path, nil)
+		return nil
+	}
+}
+
 // withStore runs fn with the history open, and turns "no such id" into a
 // usage error: the user can fix it.
 func (a *app) withStore(cmd *cobra.Command, fn func(context.Context, *store.Store) error) error {
@@ -69,7 +109,7 @@ func (a *app) historyListCommand() *cobra.Command {
 		Short: "List recent conversations, newest first",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return a.withStore(cmd, func(ctx context.Context, s *store.Store) error {
+			return a.withReadStore(cmd, emptyListing(cmd, asJSON), func(ctx context.Context, s *store.Store) error {
 				convs, err := s.Conversations(ctx, limit)
 				if err != nil {
 					return err
@@ -100,7 +140,7 @@ func (a *app) historyShowCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.withStore(cmd, func(ctx context.Context, s *store.Store) error {
+			return a.withReadStore(cmd, nil, func(ctx context.Context, s *store.Store) error {
 				d, err := s.Export(ctx, id)
 				if err != nil {
 					return err
@@ -139,7 +179,7 @@ Words must all match; "quote a phrase"; end a word with * for a prefix.`,
 			if err != nil {
 				return usageError{err}
 			}
-			return a.withStore(cmd, func(ctx context.Context, s *store.Store) error {
+			return a.withReadStore(cmd, emptyListing(cmd, asJSON), func(ctx context.Context, s *store.Store) error {
 				hits, err := s.Search(ctx, q, limit)
 				if err != nil {
 					return err
@@ -183,7 +223,7 @@ tools, scores, timings and ratings.`,
 			if format != "json" && format != "markdown" && format != "md" {
 				return usageErrorf("export: --format %q: want json or markdown", format)
 			}
-			return a.withStore(cmd, func(ctx context.Context, s *store.Store) error {
+			return a.withReadStore(cmd, nil, func(ctx context.Context, s *store.Store) error {
 				d, err := s.Export(ctx, ids...)
 				if err != nil {
 					return err

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -275,6 +277,7 @@ func TestHistoryBadDatabases(t *testing.T) {
 		{"corrupt", corrupt, []string{"is corrupt", "left it untouched", "--db"}},
 		{"newer", newer, []string{"newer gear", "upgrade gear", "--db"}},
 		{"directory under a file", filepath.Join(notDir, "sub", "gear.db"), []string{"cannot create history directory", "--db"}},
+		{"a device", os.DevNull, []string{"not a regular file", "--db"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -318,8 +321,12 @@ func TestHistoryDefaultLocation(t *testing.T) {
 	if code != cli.ExitOK || out != "No conversations in "+want+" yet.\n" || errOut != "" {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	if _, err := os.Stat(want); err != nil {
-		t.Fatal(err)
+	// Listing is reading: it creates neither the directory nor the file.
+	if _, err := os.Stat(filepath.Dir(want)); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("history list created %s (%v)", filepath.Dir(want), err)
+	}
+	if code, out, _ := runGear(t, env, "", "history", "search", "--json", "weather"); code != cli.ExitOK || out != "[]\n" {
+		t.Errorf("search without a history: exit %d, %q", code, out)
 	}
 	other := filepath.Join(t.TempDir(), "env.db")
 	env["GEAR_DB"] = other

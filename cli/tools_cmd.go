@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/gear-chat/gear/sanitize"
 	"github.com/gear-chat/gear/tools"
+	"github.com/gear-chat/gear/tools/builtin"
 )
 
 func (a *app) toolsCommand() *cobra.Command {
@@ -70,7 +70,7 @@ func (a *app) toolCommand() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "tool CALL",
-		Short: `Run one tool call, e.g. gear tool 'Calculator(2^100)'`,
+		Short: "Run one tool call, e.g. gear tool '" + builtin.ExampleCall() + "'",
 		Long: `Run one tool call in the canonical syntax, Name(arg, "string", 3.5), or the
 JSON form {"tool": "Name", "args": {...}}. A call that does not parse exits 2;
 a tool that fails at run time exits 1.`,
@@ -138,12 +138,7 @@ func argsJSON(c tools.Call) map[string]any {
 	return m
 }
 
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
+func writeJSON(w io.Writer, v any) error { return encodeJSON(w, v, "  ") }
 
 // silentError carries an exit code for an error already reported on
 // stdout (as JSON), so Run prints nothing more.

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -33,6 +34,10 @@ type Config struct {
 	Tools     Tools     `yaml:"tools" json:"tools"`
 	Grounding Grounding `yaml:"grounding" json:"grounding"`
 	Agent     Agent     `yaml:"agent" json:"agent"`
+
+	// Warnings are what Load found worth saying that is no error (a key in
+	// a file others can read), one line each.
+	Warnings []string `yaml:"-" json:"-"`
 }
 
 // Models configures the three model roles. A role without a model uses the
@@ -235,6 +240,11 @@ func Load(path string, getenv Getenv) (Config, error) {
 			if err := decode(data, &cfg); err != nil {
 				return Config{}, fmt.Errorf("config %s: %w", path, err)
 			}
+			if info, err := os.Stat(path); err == nil {
+				if w := keyFileWarning(path, info.Mode(), cfg); w != "" {
+					cfg.Warnings = append(cfg.Warnings, w)
+				}
+			}
 		case errors.Is(err, fs.ErrNotExist) && !explicit:
 		default:
 			return Config{}, fmt.Errorf("config: cannot read %s: %w", path, unwrapPathError(err))
@@ -306,6 +316,9 @@ func applyEnv(cfg *Config, getenv Getenv) error {
 
 // Validate checks values that would otherwise fail later and obscurely.
 func (c Config) Validate() error {
+	if err := checkFinite(reflect.ValueOf(c), ""); err != nil {
+		return err
+	}
 	switch c.Tools.Weather.Units {
 	case "metric", "imperial":
 	default:

@@ -238,7 +238,7 @@ func (g *Grounder) Ground(ctx context.Context, query string) (*Result, error) {
 // response-size budget.
 func (g *Grounder) GroundWith(ctx context.Context, query string, ask Ask) (*Result, error) {
 	start := time.Now()
-	query = strings.TrimSpace(query)
+	query = strings.TrimSpace(bounded(query, MaxQueryBytes))
 	if query == "" {
 		return nil, tools.Inputf("grounding: the query is empty")
 	}
@@ -378,13 +378,13 @@ func (g *Grounder) GroundWith(ctx context.Context, query string, ask Ask) (*Resu
 	g.mu.Unlock()
 
 	ps := g.opts.Patterns
-	prelim := ps.Encode(res.Preliminary)
+	prelim := ps.Encode(bounded(res.Preliminary, maxScoredBytes))
 	for i := range res.Tools {
 		ts := &res.Tools[i]
 		ts.S = S[i]
 		ts.Shortlisted = called[i]
 		if ts.Status == StatusRun || ts.Status == StatusMock {
-			ts.P = ps.Score(prelim, ps.EncodeAs(ts.Response, g.specs[i].OutputPattern), g.opts.Lambda)
+			ts.P = ps.Score(prelim, ps.EncodeAs(bounded(ts.Response, maxScoredBytes), g.specs[i].OutputPattern), g.opts.Lambda)
 		}
 		ts.F = g.opts.Gamma*ts.S + (1-g.opts.Gamma)*ts.P
 		if sl != nil && called[i] {

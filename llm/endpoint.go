@@ -204,7 +204,7 @@ func (ep Endpoint) Describe() string {
 		return "offline (built-in engine) — " + ep.OfflineReason
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s", ep.Server, ep.BaseURL)
+	fmt.Fprintf(&b, "%s %s", ep.Server, config.RedactText(ep.BaseURL))
 	if ep.ServerFrom == "unknown" {
 		b.WriteString(" (kind probed on first use)")
 	}

@@ -57,7 +57,10 @@ func TestTransportsReuseConnections(t *testing.T) {
 	wave()
 	first := conns.Load()
 	wave()
-	if n := conns.Load(); n != first || n > 16 {
+	// A connection goes back to the idle pool just after its body is
+	// read, so a request of the next wave may rarely open one more; Go's
+	// default transport (2 idle a host) opens a dozen.
+	if n := conns.Load(); n > first+2 || first > 16 {
 		t.Errorf("%d connections after the first wave, %d after the second: want them reused", first, n)
 	}
 	ts.CloseIdle()

@@ -21,6 +21,9 @@ type markdown struct {
 	profile termenv.Profile
 	width   int
 	r       *glamour.TermRenderer
+	// fed counts the bytes given to Glamour, so tests can check that a
+	// streamed answer costs about its length, not its square.
+	fed int
 }
 
 // newMarkdown picks Glamour's light or dark style for the background;
@@ -50,6 +53,7 @@ func (md *markdown) render(text string, width int) []string {
 		}
 		md.r, md.width = r, width
 	}
+	md.fed += len(text)
 	out, err := md.r.Render(text)
 	if err != nil {
 		return plainLines(text, width)

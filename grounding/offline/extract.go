@@ -49,24 +49,26 @@ func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, used map[stri
 		}
 		return a.expr, true
 	case tools.TypeNumber, tools.TypeInteger:
+		fits := func(n number) bool { return p.Type != tools.TypeInteger || n.value == float64(int64(n.value)) }
+		if n, ok := a.namedNumber(p, used); ok && fits(n) {
+			used[operandKey(n)] = true
+			return tools.FormatNumber(n.value), true
+		}
 		for _, n := range a.operands {
-			key := "n" + tools.FormatNumber(float64(n.start))
-			if used[key] {
+			if used[operandKey(n)] || a.namedOther(n, spec, p) || !fits(n) {
 				continue
 			}
-			if p.Type == tools.TypeInteger && n.value != float64(int64(n.value)) {
-				continue
-			}
-			used[key] = true
+			used[operandKey(n)] = true
 			return tools.FormatNumber(n.value), true
 		}
 	case tools.TypePlace:
-		m, ok := a.roles.pick(p.Name, used)
+		hint := spec.Hints.Params[p.Name]
+		m, ok := a.roles.pick(roleOf(p.Name, hint), hint.Place, used)
 		if !ok {
 			// A required place the query does not name is the user's own
-			// when the query asks for what the tool answers ("will it
-			// rain?" of a weather tool).
-			if p.Optional || used["here"] || len(a.places) > 0 || !asksFor(a, spec) {
+			// when the tool's hints say so and the query asks for what the
+			// tool answers ("will it rain?" of a weather tool).
+			if p.Optional || !hint.Here || used["here"] || len(a.places) > 0 || !asksFor(a, spec) {
 				return "", false
 			}
 			used["here"] = true
@@ -88,15 +90,22 @@ func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, used map[stri
 			}
 		}
 	case tools.TypeEnum:
-		for _, v := range p.Enum {
-			if containsPhrase(a.lower, strings.ToLower(v)) {
-				return tools.Quote(v), true
-			}
+		if v, ok := enumNamed(a.lower, p.Enum); ok {
+			return tools.Quote(v), true
 		}
 	case tools.TypeString:
-		term := a.term
+		term := e.focalString(a, spec, p)
 		if term == "" {
 			return "", false
+		}
+		// When the query gives the tool a string at all, a text it puts in
+		// quotes is that string as it is ("who wrote "Don Quixote"",
+		// "echo "hello there""); each is used once.
+		for i, q := range a.quoted {
+			if key := "q" + tools.FormatNumber(float64(i)); !used[key] {
+				used[key], term = true, q
+				break
+			}
 		}
 		if r := []rune(term); len(r) > p.StringBound() {
 			term = strings.TrimSpace(string(r[:p.StringBound()]))
@@ -114,17 +123,30 @@ type placeRoleSet struct {
 	from, to int // indexes into all, or -1
 }
 
-// pick returns the place for a parameter: a parameter named for the
-// source ("from", "source", "src") takes the "from" place, one named for
-// the target ("to", "target", "dest") the "to" place, any other the place
-// asked about (the "to" place) or else the first; each place is used once.
-func (r placeRoleSet) pick(param string, used map[string]bool) (mention, bool) {
-	var order []int
+// roleOf is a place parameter's role: the tool's hint when it gives one,
+// else what the parameter's name says — named for the source ("from",
+// "source", "src") or for the target ("to", "target", "dest").
+func roleOf(param string, hint tools.ParamHint) tools.ParamRole {
 	switch {
+	case hint.Role != "":
+		return hint.Role
 	case strings.Contains(param, "from") || strings.Contains(param, "source") || strings.Contains(param, "src"):
-		order = append(order, r.from)
+		return tools.RoleFrom
 	case strings.HasPrefix(param, "to") || strings.Contains(param, "_to") || strings.Contains(param, "target") || strings.Contains(param, "dest"):
-		order = append(order, r.to)
+		return tools.RoleTo
+	}
+	return ""
+}
+
+// pick returns the place for a parameter of a role: the "from" place for
+// the source, the "to" place for the target, and for any other the place
+// asked about (the "to" place) or else the first; each place is used
+// once, and a time zone alone is never a location.
+func (r placeRoleSet) pick(role tools.ParamRole, kind tools.PlaceKind, used map[string]bool) (mention, bool) {
+	var order []int
+	switch role {
+	case tools.RoleFrom:
+		order = append(order, r.from)
 	default:
 		order = append(order, r.to)
 	}
@@ -133,7 +155,7 @@ func (r placeRoleSet) pick(param string, used map[string]bool) (mention, bool) {
 	}
 	for _, i := range order {
 		key := "p" + tools.FormatNumber(float64(i))
-		if i >= 0 && !used[key] {
+		if i >= 0 && !used[key] && !(kind == tools.PlaceLocation && r.all[i].Zone) {
 			used[key] = true
 			return r.all[i], true
 		}
@@ -309,4 +331,20 @@ func lowerASCII(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// enumNamed returns the enum value the text names, the longest when
+// several do ("extra small" over "small"); a value's "_" and "-" may be
+// written as spaces ("high priority" names high_priority).
+func enumNamed(lower string, values []string) (string, bool) {
+	best, bestLen := "", 0
+	for _, v := range values {
+		low := strings.ToLower(v)
+		for _, form := range []string{low, strings.NewReplacer("_", " ", "-", " ").Replace(low)} {
+			if len(form) > bestLen && strings.TrimSpace(form) != "" && containsPhrase(lower, form) {
+				best, bestLen = v, len(form)
+			}
+		}
+	}
+	return best, bestLen > 0
 }

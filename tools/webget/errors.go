@@ -22,6 +22,9 @@ const (
 	KindMalformed
 	// KindCanceled: the caller cancelled the request.
 	KindCanceled
+	// KindRedirect: a redirect gear does not follow (another host, an
+	// internal address, too many).
+	KindRedirect
 )
 
 // Error is a failed request. Its message is one line: what failed, then
@@ -88,6 +91,8 @@ func (e *Error) Error() string {
 		return fmt.Sprintf("%s sent an answer gear cannot read (%v); %s", name, e.Err, checkURL)
 	case KindCanceled:
 		return fmt.Sprintf("%s request cancelled: %v", name, e.Err)
+	case KindRedirect:
+		return fmt.Sprintf("%s's redirect was not followed: %v; %s", name, e.Err, checkURL)
 	}
 	return fmt.Sprintf("%s request failed: %v", name, e.Err)
 }

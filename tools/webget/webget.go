@@ -150,7 +150,11 @@ func (c *Client) try(ctx context.Context, svc Service, rawURL string) (body []by
 	}
 	req.Header.Set("User-Agent", c.opts.UserAgent)
 	req.Header.Set("Accept", "application/json")
-	resp, err := c.opts.HTTP.Do(req)
+	// The caller's client is shared; its redirect policy is replaced for
+	// this request only.
+	hc := *c.opts.HTTP
+	hc.CheckRedirect = checkRedirect
+	resp, err := hc.Do(req)
 	if err != nil {
 		return nil, wait, c.transportError(ctx, actx, svc, err)
 	}
@@ -190,6 +194,9 @@ func (c *Client) transportError(ctx, attemptCtx context.Context, svc Service, er
 		return &Error{Service: svc, Kind: KindTimeout, Err: ctx.Err(), callerDeadline: true}
 	case attemptCtx.Err() != nil || isTimeout(err):
 		return &Error{Service: svc, Kind: KindTimeout, Timeout: c.opts.Timeout, Err: context.DeadlineExceeded}
+	}
+	if r, ok := asRedirect(err); ok {
+		return &Error{Service: svc, Kind: KindRedirect, Err: r}
 	}
 	var uerr *url.Error
 	if errors.As(err, &uerr) {

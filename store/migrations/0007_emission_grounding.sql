@@ -5,29 +5,26 @@
 -- f = γS). Earlier rows keep their values.
 --
 -- SQLite cannot change a CHECK constraint in place, so turns and
--- grounding_scores are rebuilt as in 0005 (foreign keys are off while a
+-- grounding_scores are rebuilt as in 0005 and 0006 (foreign keys are off while a
 -- migration runs).
 
 CREATE TABLE turns_new (
     id                INTEGER PRIMARY KEY AUTOINCREMENT,
     conversation_id   INTEGER NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
     query             TEXT    NOT NULL,
-    -- What the user typed, when it differs from query; '' otherwise.
     input             TEXT    NOT NULL DEFAULT '',
     mode              TEXT    NOT NULL CHECK (mode IN ('chat', 'direct', 'baseline')),
     status            TEXT    NOT NULL DEFAULT 'running'
-                      CHECK (status IN ('running', 'done', 'failed', 'cancelled', 'awaiting-confirmation')),
+                      CHECK (status IN ('running', 'done', 'failed', 'cancelled', 'awaiting-confirmation', 'interrupted')),
     route             TEXT    NOT NULL DEFAULT '' CHECK (route IN ('', 'tool', 'none')),
     route_by          TEXT    NOT NULL DEFAULT ''
                       CHECK (route_by IN ('', 'model', 'threshold', 'decisive', 'mode', 'user')),
-    -- NULL when not recorded (no route, or a turn from before this migration).
     route_probability REAL    CHECK (route_probability BETWEEN 0 AND 1),
     route_threshold   REAL,
     grounded          INTEGER NOT NULL DEFAULT 0 CHECK (grounded IN (0, 1)),
     tool              TEXT    NOT NULL DEFAULT '',
     tool_family       TEXT    NOT NULL DEFAULT '',
     chosen_by         TEXT    NOT NULL DEFAULT '' CHECK (chosen_by IN ('', 'grounding', 'user', 'call')),
-    -- NULL unless grounding ran and a tool was chosen.
     confidence        REAL    CHECK (confidence BETWEEN 0 AND 1),
     emission          TEXT    NOT NULL DEFAULT ''
                       CHECK (emission IN ('', 'guided', 'stepped', 'prompted', 'repaired', 'exact', 'offline', 'grounding')),
@@ -41,15 +38,18 @@ CREATE TABLE turns_new (
     answer_ms         REAL    NOT NULL DEFAULT 0,
     total_ms          REAL    NOT NULL DEFAULT 0,
     created_at        INTEGER NOT NULL,
-    finished_at       INTEGER
+    finished_at       INTEGER,
+    -- The process running the turn; NULL for turns from before this
+    -- migration.
+    owner_pid         INTEGER
 );
 
 INSERT INTO turns_new (id, conversation_id, query, input, mode, status, route, route_by, route_probability, route_threshold, grounded, tool, tool_family,
     chosen_by, confidence, emission, repair_note, answered_by, error,
-    route_ms, ground_ms, emit_ms, tool_ms, answer_ms, total_ms, created_at, finished_at)
+    route_ms, ground_ms, emit_ms, tool_ms, answer_ms, total_ms, created_at, finished_at, owner_pid)
 SELECT id, conversation_id, query, input, mode, status, route, route_by, route_probability, route_threshold, grounded, tool, tool_family,
     chosen_by, confidence, emission, repair_note, answered_by, error,
-    route_ms, ground_ms, emit_ms, tool_ms, answer_ms, total_ms, created_at, finished_at
+    route_ms, ground_ms, emit_ms, tool_ms, answer_ms, total_ms, created_at, finished_at, owner_pid
 FROM turns;
 
 DELETE FROM sqlite_sequence WHERE name = 'turns_new';
@@ -59,6 +59,7 @@ DROP TABLE turns;
 ALTER TABLE turns_new RENAME TO turns;
 CREATE INDEX turns_conversation ON turns (conversation_id, id);
 CREATE INDEX turns_created ON turns (created_at);
+CREATE INDEX turns_running ON turns (status) WHERE status = 'running';
 
 CREATE TABLE grounding_scores_new (
     turn_id       INTEGER NOT NULL REFERENCES turns (id) ON DELETE CASCADE,
