@@ -34,6 +34,8 @@ var familyQueries = []struct{ family, query, tool string }{
 //
 //	mode=chat/route=combined  grounding decisive: target ≤ 2.2 round trips
 //	mode=chat/route=model     the model asked to route: ≤ 2.3
+//	speculative               combined routing with the yes/no asked
+//	                          alongside grounding, cancelled when decisive
 //	mode=direct               /GEAR: ≤ 1.2
 //	first=warm                the first turn of a new process (a new agent,
 //	                          nothing in memory, the same model server), the
@@ -50,10 +52,14 @@ func BenchmarkChatTurn(b *testing.B) {
 		reuse  ReuseCall
 		first  string // "", "warm" or "cold"
 		prefix string
+		// speculative asks the routing question with grounding's
+		// requests in combined mode (grounding.speculative_route).
+		speculative bool
 	}
 	variants := []variant{
 		{name: "mode=chat/route=combined", mode: ModeChat, route: grounding.RouteCombined},
 		{name: "mode=chat/route=combined/reuse=never", mode: ModeChat, route: grounding.RouteCombined, reuse: ReuseNever},
+		{name: "mode=chat/route=combined/speculative", mode: ModeChat, route: grounding.RouteCombined, speculative: true},
 		{name: "mode=chat/route=model", mode: ModeChat, route: grounding.RouteModel},
 		{name: "mode=direct", mode: ModeDirect, route: grounding.RouteCombined, prefix: "/GEAR "},
 		{name: "mode=chat/route=combined/first=warm", mode: ModeChat, route: grounding.RouteCombined, first: "warm"},
@@ -63,17 +69,17 @@ func BenchmarkChatTurn(b *testing.B) {
 		for _, n := range []int{6, 100} {
 			for _, fq := range familyQueries {
 				b.Run(fmt.Sprintf("%s/tools=%d/%s", v.name, n, fq.family), func(b *testing.B) {
-					benchTurn(b, v.mode, v.route, v.reuse, v.first, n, v.prefix+fq.query, fq.tool)
+					benchTurn(b, v.mode, v.route, v.reuse, v.speculative, v.first, n, v.prefix+fq.query, fq.tool)
 				})
 			}
 		}
 	}
 }
 
-func benchTurn(b *testing.B, mode Mode, route grounding.RouteMode, reuse ReuseCall, first string, n int, query, tool string) {
+func benchTurn(b *testing.B, mode Mode, route grounding.RouteMode, reuse ReuseCall, speculative bool, first string, n int, query, tool string) {
 	dir := b.TempDir()
 	opts := func(db string) harnessOpts {
-		return harnessOpts{chat: llm.ServerOpenAI, modelGrounding: true, route: route, reuse: reuse,
+		return harnessOpts{chat: llm.ServerOpenAI, modelGrounding: true, route: route, reuse: reuse, speculative: speculative,
 			confirmBelow: 0.01, lib: libOpts{converter: true, extra: n - 5}, delay: roundTrip,
 			noDB: first == "", dbPath: db}
 	}

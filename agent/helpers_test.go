@@ -170,6 +170,8 @@ type harnessOpts struct {
 	// dbPath is the history database (default: a new one in a temporary
 	// directory); a second harness on the same path is a new process.
 	dbPath string
+	// speculative is grounding.Options.SpeculativeRoute.
+	speculative bool
 	// server is an earlier harness's model server (a new process of gear
 	// talks to the same server); nil starts one.
 	server *modelServer
@@ -232,6 +234,7 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 	gopts := grounding.DefaultOptions()
 	gopts.Route = o.route
 	gopts.Shortlist = o.shortlist
+	gopts.SpeculativeRoute = o.speculative
 	cfg := Config{Tools: h.lib.reg, Grounding: eng, GroundingOptions: gopts,
 		ConfirmBelow: o.confirmBelow, ContextTokens: o.contextTokens, Limits: o.limits, Engines: engines,
 		ReuseGroundingCall: o.reuse, SmallModelIsChat: o.modelGrounding && o.chat != ""}
