@@ -46,6 +46,10 @@ type Deps struct {
 	Now  func() time.Time
 	// IsTerminal reports whether stdout is an interactive terminal.
 	IsTerminal bool
+	// StdinIsTerminal reports whether stdin is one: when it is not, gear
+	// ask reads its query (or context) from it, and nobody can answer a
+	// prompt.
+	StdinIsTerminal bool
 }
 
 // app is one invocation: its dependencies and the global flags.
@@ -56,6 +60,8 @@ type app struct {
 	offline    bool
 	models     modelFlags
 	cfg        config.Config
+	// declared are the tools declared in YAML files (declared.go).
+	declared declaredTools
 	// places loads the gazetteer on first use, once per invocation, for
 	// the tools and the offline grounding engine alike.
 	places func() (*place.Gazetteer, error)
@@ -64,6 +70,11 @@ type app struct {
 	// transports give each model endpoint one keep-alive transport, when
 	// Deps.HTTP leaves the transport to gear (tests set their own).
 	transports *llm.Transports
+	// servers checks the model servers once; fallback is the model
+	// grounding engine's switch to the offline one (nil with the offline
+	// engine).
+	servers  *serverCheck
+	fallback *groundingFallback
 }
 
 // newApp makes one invocation's app. Tests that drive commands from
@@ -120,10 +131,8 @@ On a terminal, gear without a command opens the chat window.`,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
 			return a.loadConfig()
 		},
+		Args: rootArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return usageErrorf("unknown command %q (gear --help lists them)", args[0])
-			}
 			if a.deps.IsTerminal {
 				return a.chat(cmd.Context())
 			}
@@ -135,6 +144,7 @@ On a terminal, gear without a command opens the chat window.`,
 	pf.StringVar(&a.configPath, "config", "", "config file (default $XDG_CONFIG_HOME/gear/config.yaml)")
 	pf.StringVar(&a.dbPath, "db", "", "history database (default $XDG_DATA_HOME/gear/gear.db)")
 	pf.BoolVar(&a.offline, "offline", false, "use the built-in offline engine for every model role")
+	a.declared.register(pf)
 	a.models.register(pf)
 	root.AddCommand(
 		a.versionCommand(),
@@ -142,6 +152,7 @@ On a terminal, gear without a command opens the chat window.`,
 		a.toolCommand(),
 		a.grammarCommand(),
 		a.configCommand(),
+		a.setupCommand(),
 		a.askCommand(),
 		a.historyCommand(),
 		a.groundCommand(),
@@ -152,6 +163,7 @@ On a terminal, gear without a command opens the chat window.`,
 		a.tuneCommand(),
 		a.replayCommand(),
 	)
+	finishCommands(root)
 	return root
 }
 
@@ -191,10 +203,6 @@ func exitCode(err error) int {
 	var te *tools.UnknownToolError
 	switch {
 	case errors.As(err, &ue), errors.As(err, &se), errors.As(err, &te), tools.IsInput(err):
-		return ExitUsage
-	case strings.HasPrefix(err.Error(), "unknown command"), strings.HasPrefix(err.Error(), "unknown flag"),
-		strings.Contains(err.Error(), "accepts "), strings.Contains(err.Error(), "requires at least"):
-		// cobra's own argument errors are usage errors.
 		return ExitUsage
 	}
 	return ExitFailure

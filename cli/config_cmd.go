@@ -54,7 +54,7 @@ func (f modelFlags) apply(cfg *config.Config) error {
 }
 
 func (a *app) configCommand() *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "config",
 		Short: "Show which engine each model role uses, and the effective configuration",
 		Long: `Shows, for the chat LLM, the grounding SLM and the embedding model, whether
@@ -80,6 +80,8 @@ Precedence: flags > environment > config file > defaults.`,
 			return err
 		},
 	}
+	cmd.AddCommand(a.configInitCommand())
+	return cmd
 }
 
 // writeEngines prints one line per model role: offline, or the server.

@@ -96,7 +96,7 @@ func (a *app) grounder(ctx context.Context, st *store.Store) (*grounding.Grounde
 			}
 		}
 		if st != nil {
-			opts.Cache = st
+			opts.Cache = a.groundingCache(st)
 		}
 	}
 	g, err := grounding.New(reg, eng, opts)
@@ -152,7 +152,31 @@ func (a *app) groundingEngine(ctx context.Context, specs []tools.Spec) (groundin
 		}
 		eng.Router = chat
 	}
-	return eng, describe + ")", nil
+	// A server that is down or refuses the key leaves grounding to the
+	// offline engine rather than failing every question.
+	servers, err := a.serverChecks()
+	if err != nil {
+		return grounding.Engine{}, "", err
+	}
+	a.fallback = &groundingFallback{model: eng, offline: off.Grounding(), servers: servers}
+	if servers.checked() {
+		// Already known (gear ask checks first): name the engine that serves.
+		if err := a.fallback.check(ctx); err != nil {
+			return off.Grounding(), "offline (lexical encoder, rule-based calls; the model server cannot answer)", nil
+		}
+		return eng, describe + ")", nil
+	}
+	return a.fallback.engine(), describe + ")", nil
+}
+
+// groundingCache is the embedding cache grounding is given: st, used only
+// while the model engine serves.
+func (a *app) groundingCache(st *store.Store) grounding.EmbeddingCache {
+	if a.fallback == nil {
+		return st
+	}
+	a.fallback.cache = st
+	return fallbackCache{a.fallback}
 }
 
 // offlineEngine builds the offline engine over the library's specs with

@@ -70,6 +70,16 @@ func (s *modelServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Input          []string       `json:"input"`
 		ResponseFormat map[string]any `json:"response_format"`
 	}
+	if r.Method == http.MethodGet && r.URL.Path == "/v1/models" {
+		// gear's check that the server answers.
+		b, err := os.ReadFile(filepath.Join("testdata", "ask", "llamacpp_v1_models.constructed.json"))
+		if err != nil {
+			s.t.Error(err)
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(b)
+		return
+	}
 	if r.Method != http.MethodPost || json.NewDecoder(r.Body).Decode(&req) != nil {
 		s.t.Errorf("unexpected request %s %s", r.Method, r.URL.Path)
 		http.Error(w, "unexpected", http.StatusBadRequest)

@@ -1,18 +1,15 @@
 package cli
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/gear-chat/gear/store"
 )
@@ -282,7 +279,7 @@ participant id and phase stay). It asks first on a terminal; elsewhere
 					return nil
 				}
 				prompt := fmt.Sprintf("Delete %s from %s? This cannot be undone. [y/N] ", describeTotals(counts), s.Path())
-				ok, err := confirmDeleteAll(yes, stdinIsTerminal(a.deps.Stdin), a.deps.Stdin, cmd.ErrOrStderr(), prompt)
+				ok, err := confirmDeleteAll(ctx, yes, a.deps.StdinIsTerminal, a.deps.Stdin, cmd.ErrOrStderr(), prompt)
 				if err != nil || !ok {
 					if err == nil {
 						fmt.Fprintln(out, "Nothing deleted.")
@@ -306,7 +303,7 @@ participant id and phase stay). It asks first on a terminal; elsewhere
 // confirmDeleteAll decides whether --all goes ahead: --yes does; on a
 // terminal the user is asked; anywhere else it is refused, since nobody
 // can answer and a script should say --yes.
-func confirmDeleteAll(yes, interactive bool, in io.Reader, prompt io.Writer, question string) (bool, error) {
+func confirmDeleteAll(ctx context.Context, yes, interactive bool, in io.Reader, prompt io.Writer, question string) (bool, error) {
 	if yes {
 		return true, nil
 	}
@@ -314,20 +311,15 @@ func confirmDeleteAll(yes, interactive bool, in io.Reader, prompt io.Writer, que
 		return false, usageErrorf("delete --all: stdin is not a terminal, so gear cannot ask; add --yes to delete the whole history")
 	}
 	fmt.Fprint(prompt, question)
-	answer, err := bufio.NewReader(in).ReadString('\n')
-	if err != nil && answer == "" {
-		return false, nil
+	answer, err := readAnswer(ctx, in)
+	if err != nil {
+		return false, err
 	}
-	switch strings.ToLower(strings.TrimSpace(answer)) {
+	switch strings.ToLower(answer) {
 	case "y", "yes":
 		return true, nil
 	}
 	return false, nil
-}
-
-func stdinIsTerminal(in io.Reader) bool {
-	f, ok := in.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // selection reads the IDs or --all of export and delete.

@@ -91,7 +91,7 @@ func TestHistorySearchFindsRecordedTurn(t *testing.T) {
 	if code != cli.ExitOK || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
-	for _, want := range []string{"conversation 1 · turn 1", "Weather 0.91", "thumbs up", "**Adelaide**", "**adelaide**"} {
+	for _, want := range []string{"conversation 1 · turn 1", "Weather 91%", "thumbs up", "**Adelaide**", "**adelaide**"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -171,10 +171,10 @@ func TestHistoryListShowAndMarkdown(t *testing.T) {
 	for _, want := range []string{
 		"Conversation 1 · chat", "Models: chat ollama/llama3.2 · grounding offline", "you: what's the weather in Adelaide tomorrow?",
 		"typed: @TallChatBot what's the weather in Adelaide tomorrow?", "· chat · done · answered by model · 1.20 s",
-		"route: tool (threshold; p 0.97, threshold 0.50) · Weather [weather] · chosen by grounding · confidence 0.91 · call guided",
-		"#  TOOL            S      P      f      PROB   RESPONSE",
-		"1  Weather         0.700  0.500  0.650  0.910  mock: probe of Weather",
-		"2  WikiSearch      0.600  0.400  0.550  0.043  mock: probe of WikiSearch",
+		"route: tool (threshold; needs a tool 97%, threshold 50%) · Weather [weather] · chosen by grounding · 91% confidence · call guided",
+		"#  TOOL            S      P      f      PROB  RESPONSE",
+		"1  Weather         0.700  0.500  0.650  91%   mock: probe of Weather",
+		"2  WikiSearch      0.600  0.400  0.550  4%    mock: probe of WikiSearch",
 		`call: Weather("Adelaide", "2026-11-03") · validated`, "→ Adelaide, 2026-11-03: 24 °C, sunny",
 		"gear: Tomorrow Adelaide should be sunny", `rating: thumbs up · "spot on"`, "── Turn 2", "· direct · done · answered by tool",
 		"route: tool (user) · Calculator [calc] · typed call · call exact",
@@ -189,8 +189,8 @@ func TestHistoryListShowAndMarkdown(t *testing.T) {
 	}
 	code, out, _ = runGear(t, nil, "", "--db", db, "history", "export", "1", "--format", "markdown")
 	for _, want := range []string{"# gear history", "## Conversation 1: what's the weather in Adelaide tomorrow?",
-		"Typed: @TallChatBot what's the weather", "Route: tool (threshold; p 0.97, threshold 0.50) · tool Weather · chosen by grounding",
-		"| # | Tool | Family | S | P | f | Probability | Call | Response |", "| 1 | Weather | weather | 0.700 | 0.500 | 0.650 | 0.910 |",
+		"Typed: @TallChatBot what's the weather", "Route: tool (threshold; needs a tool 97%, threshold 50%) · tool Weather · chosen by grounding",
+		"| # | Tool | Family | S | P | f | Probability | Call | Response |", "| 1 | Weather | weather | 0.700 | 0.500 | 0.650 | 91% |",
 		"**gear:** (answered by model) Tomorrow", "Route: tool (user) · tool Calculator · typed call · call exact"} {
 		if code != cli.ExitOK || !strings.Contains(out, want) {
 			t.Errorf("markdown lacks %q:\n%s", want, out)

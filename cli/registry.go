@@ -9,7 +9,12 @@ import (
 
 // registry builds the tool library from the configuration.
 func (a *app) registry() (*tools.Registry, error) {
-	r, err := tools.NewRegistry(a.builtinTools()...)
+	builtins := a.builtinTools()
+	fromFiles, err := a.loadDeclared(builtins)
+	if err != nil {
+		return nil, err
+	}
+	r, err := tools.NewRegistry(append(builtins, fromFiles...)...)
 	if err != nil {
 		return nil, fmt.Errorf("tool library: %w", err)
 	}

@@ -36,7 +36,7 @@ func TestToolsListsTheLibrary(t *testing.T) {
 			t.Errorf("gear tools does not list %s", name)
 		}
 	}
-	for _, part := range []string{"Parameters:", "Examples:", "[calc]", "[timezone]", "[weather]", "[location]", "[wiki]", "place (place", "->"} {
+	for _, part := range []string{"Parameters:", "Examples:", "[calc]", "[timezone]", "[weather]", "[location]", "[wiki]", "place (place", "->", "Source: built-in · read-only"} {
 		if !strings.Contains(out, part) {
 			t.Errorf("gear tools output lacks %q", part)
 		}
@@ -54,7 +54,7 @@ func TestToolsListsTheLibrary(t *testing.T) {
 		t.Fatalf("%d specs", len(specs))
 	}
 	for _, s := range specs {
-		if s.Description == "" || len(s.Examples) == 0 || s.Family == "" {
+		if s.Description == "" || len(s.Examples) == 0 || s.Family == "" || !s.Source.IsBuiltin() || s.Effect != tools.EffectReadOnly {
 			t.Errorf("%s: incomplete spec in JSON: %+v", s.Name, s)
 		}
 	}
@@ -70,6 +70,8 @@ func TestToolJSONIsOneObject(t *testing.T) {
 		errPart  string
 	}{
 		{"Calculator(6 * 7)", cli.ExitOK, "42", ""},
+		{`TimezoneConverter(datetime: "2022-01-02 22:00:00", from_place: "Asia/Shanghai", to_place: "America/New_York")`, cli.ExitOK, "2022-01-02 09:00:00", ""},
+		{`TimezoneConverter("2022-01-02 22:00:00", to_place: "UTC")`, cli.ExitUsage, "", "missing argument from_place"},
 		{`TimezoneConverter("2022-01-02 22:00:00", "Asia/Shanghai", "America/New_York")`, cli.ExitOK, "2022-01-02 09:00:00", ""},
 		{"Calculator(1/0)", cli.ExitUsage, "", "division by zero"},
 		{"Calculator(", cli.ExitUsage, "", "at column 12"},
@@ -139,13 +141,13 @@ func TestCommandLineUsage(t *testing.T) {
 		out  string // part of stdout
 		err  string // part of stderr
 	}{
-		{nil, cli.ExitOK, "Available Commands", ""},
+		{nil, cli.ExitOK, "Chat:", ""},
 		{[]string{"version"}, cli.ExitOK, "gear " + cli.Version, ""},
 		{[]string{"version"}, cli.ExitOK, "GeoNames", ""},
 		{[]string{"frobnicate"}, cli.ExitUsage, "", "unknown command"},
 		{[]string{"--nope"}, cli.ExitUsage, "", "unknown flag: --nope"},
-		{[]string{"tool"}, cli.ExitUsage, "", "accepts 1 arg"},
-		{[]string{"tool", "a", "b"}, cli.ExitUsage, "", "accepts 1 arg"},
+		{[]string{"tool"}, cli.ExitUsage, "", "takes one call"},
+		{[]string{"tool", "a", "b"}, cli.ExitUsage, "", "quote it"},
 		{[]string{"tools", "extra"}, cli.ExitUsage, "", "unknown command"},
 	}
 	for _, tt := range tests {

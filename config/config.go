@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -266,6 +267,10 @@ func decode(data []byte, cfg *Config) error {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(cfg); err != nil {
+		if errors.Is(err, io.EOF) {
+			// Only comments (gear config init's template): nothing set.
+			return nil
+		}
 		return errors.New(yamlMessage(err))
 	}
 	return nil

@@ -287,3 +287,19 @@ func TestReadableKeyFileWarns(t *testing.T) {
 		}
 	}
 }
+
+// A file of comments only (gear config init's template) sets nothing.
+func TestCommentsOnlyFileIsDefaults(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "config.yaml")
+	if err := os.WriteFile(path, []byte("# every setting commented out\n# models:\n#   chat: {}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := Load(path, func(string) string { return "" })
+	if err != nil {
+		t.Fatalf("a comments-only file: %v", err)
+	}
+	if cfg.Grounding != Defaults().Grounding || cfg.Agent != Defaults().Agent {
+		t.Errorf("a comments-only file changed the defaults: %+v", cfg)
+	}
+}

@@ -69,3 +69,20 @@ func TestHintsValidate(t *testing.T) {
 		}
 	}
 }
+
+// A spec is refused when its hints are: the registry, declared files and
+// MCP servers all reach hints through Spec.Validate.
+func TestSpecValidateChecksHints(t *testing.T) {
+	t.Parallel()
+	spec := Spec{Name: "Lookup", Family: "lookup", Description: "Looks a place up.", Effect: EffectReadOnly,
+		Params: []Param{{Name: "place", Type: TypePlace}},
+		Hints:  Hints{Params: map[string]ParamHint{"city": {}}}}
+	err := spec.Validate()
+	if err == nil || !strings.Contains(err.Error(), "tool Lookup") || !strings.Contains(err.Error(), "no parameter") {
+		t.Fatalf("Validate() = %v, want the hints' error naming the tool", err)
+	}
+	spec.Hints = Hints{}
+	if err := spec.Validate(); err != nil {
+		t.Fatalf("Validate() without hints = %v", err)
+	}
+}

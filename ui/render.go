@@ -102,7 +102,10 @@ func (p *painter) answerLines(e *entry, width int) []string {
 		out = append(out, answerIndent+st.note.Render("cancelled"))
 	}
 	if b := p.badge(e); ansi.StringWidth(b) > 0 {
-		out = append(out, answerIndent+clip(b, inner))
+		// Wrapped, not cut: the rating at its end must stay readable.
+		for _, l := range wrapLines(b, inner) {
+			out = append(out, answerIndent+l)
+		}
 	}
 	if e.rateNote != "" {
 		out = append(out, answerIndent+st.errorText.Render(clip(cleanLine(e.rateNote), inner)))

@@ -5,6 +5,7 @@
 package webget
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -60,6 +61,10 @@ type Service struct {
 	// Reason, when set, reads the service's own explanation out of an
 	// error body ("reason" for Open-Meteo, "detail" for Wikipedia REST).
 	Reason func(body []byte) string
+	// TimeoutKey and SizeKey name where the deadline and the size cap are
+	// set, for the errors that suggest raising them; empty means gear's
+	// config keys tools.timeout and tools.max_response_bytes.
+	TimeoutKey, SizeKey string
 }
 
 // Client fetches URLs under its Options. It holds no state between calls
@@ -111,13 +116,40 @@ func DecodeJSON(svc Service, body []byte, v any) error {
 // an *Error; a non-2xx answer is a KindStatus *Error carrying the status
 // and body, so callers can treat a 404 as "not found".
 func (c *Client) Get(ctx context.Context, svc Service, rawURL string) ([]byte, error) {
+	return c.Do(ctx, svc, Request{URL: rawURL})
+}
+
+// Request is one request Do sends: a method other than GET, headers and
+// a body, for tools declared in files that talk to any HTTP API.
+type Request struct {
+	// Method is the HTTP method; "" means GET.
+	Method string
+	URL    string
+	// Header is set after gear's own User-Agent and Accept, so it may
+	// replace them.
+	Header http.Header
+	// Body is sent as it is; nil sends none.
+	Body []byte
+}
+
+// Do sends req under the client's deadline, size cap and User-Agent and
+// returns the body of a 2xx answer, failing as Get does. Only a GET or
+// HEAD is retried: repeating any other method could do its work twice.
+func (c *Client) Do(ctx context.Context, svc Service, req Request) ([]byte, error) {
+	if req.Method == "" {
+		req.Method = http.MethodGet
+	}
+	tries := attempts
+	if req.Method != http.MethodGet && req.Method != http.MethodHead {
+		tries = 1
+	}
 	for attempt := 1; ; attempt++ {
-		body, wait, err := c.try(ctx, svc, rawURL)
+		body, wait, err := c.try(ctx, svc, req)
 		if err == nil {
 			return body, nil
 		}
 		err.Attempts = attempt
-		if !err.retryable() || attempt == attempts {
+		if !err.retryable() || attempt == tries {
 			return nil, err
 		}
 		if wait < 0 {
@@ -137,19 +169,26 @@ func (c *Client) Get(ctx context.Context, svc Service, rawURL string) ([]byte, e
 
 // try makes one attempt. wait is the server's Retry-After, or -1 when it
 // gave none.
-func (c *Client) try(ctx context.Context, svc Service, rawURL string) (body []byte, wait time.Duration, e *Error) {
+func (c *Client) try(ctx context.Context, svc Service, r Request) (body []byte, wait time.Duration, e *Error) {
 	wait = -1
 	if err := ctx.Err(); err != nil {
 		return nil, wait, &Error{Service: svc, Kind: KindCanceled, Err: err}
 	}
 	actx, cancel := context.WithTimeout(ctx, c.opts.Timeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(actx, http.MethodGet, rawURL, nil)
+	var reqBody io.Reader
+	if r.Body != nil {
+		reqBody = bytes.NewReader(r.Body)
+	}
+	req, err := http.NewRequestWithContext(actx, r.Method, r.URL, reqBody)
 	if err != nil {
 		return nil, wait, &Error{Service: svc, Kind: KindUnreachable, Err: err}
 	}
 	req.Header.Set("User-Agent", c.opts.UserAgent)
 	req.Header.Set("Accept", "application/json")
+	for k, vs := range r.Header {
+		req.Header[http.CanonicalHeaderKey(k)] = vs
+	}
 	// The caller's client is shared; its redirect policy is replaced for
 	// this request only.
 	hc := *c.opts.HTTP
