@@ -24,7 +24,6 @@ type Agent struct {
 	library  *constrain.Machine
 	machines map[string]*constrain.Machine // one per tool: emission for the chosen tool only
 	grounder *grounding.Grounder
-	router   *eagerRouter
 	now      func() time.Time
 
 	noticeOnce sync.Once
@@ -57,6 +56,11 @@ func New(cfg Config) (*Agent, error) {
 	if cfg.ContextTokens < 0 {
 		return nil, fmt.Errorf("agent: context_tokens %d is negative", cfg.ContextTokens)
 	}
+	reuse, ok := ParseReuseCall(string(cfg.ReuseGroundingCall))
+	if !ok {
+		return nil, fmt.Errorf("agent: reuse_grounding_call %q (want auto, always or never)", cfg.ReuseGroundingCall)
+	}
+	cfg.ReuseGroundingCall = reuse
 	cfg.Limits = cfg.Limits.withDefaults()
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -74,15 +78,11 @@ func New(cfg Config) (*Agent, error) {
 		}
 		a.machines[s.Name] = m
 	}
+	// Routing's yes/no goes to the chat LLM when there is one; grounding
+	// starts it with its own requests (see grounding.Options.Route).
 	eng := cfg.Grounding
-	var router Router = eng.Router
 	if cfg.Chat != nil {
-		router = cfg.Chat
-	}
-	eng.Router = nil
-	if router != nil {
-		a.router = &eagerRouter{inner: router}
-		eng.Router = a.router
+		eng.Router = cfg.Chat
 	}
 	g, err := grounding.New(cfg.Tools, eng, cfg.GroundingOptions)
 	if err != nil {

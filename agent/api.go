@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"strings"
 	"time"
 
 	"github.com/gear-chat/gear/grounding"
@@ -62,6 +63,33 @@ type Request struct {
 	Yes bool
 }
 
+// ReuseCall says when grounding's call of the chosen tool is run in chat
+// mode instead of a call the chat model writes.
+type ReuseCall string
+
+const (
+	// ReuseAuto reuses it when the small model is the chat model: asking
+	// the same model the same question again costs a round trip and
+	// gives the same call.
+	ReuseAuto ReuseCall = "auto"
+	// ReuseAlways reuses it whatever wrote it (a smaller model, or the
+	// offline engine's extraction).
+	ReuseAlways ReuseCall = "always"
+	// ReuseNever always has the chat model write the call.
+	ReuseNever ReuseCall = "never"
+)
+
+// ParseReuseCall reads auto, always or never; empty is auto.
+func ParseReuseCall(s string) (ReuseCall, bool) {
+	switch r := ReuseCall(strings.ToLower(strings.TrimSpace(s))); r {
+	case "":
+		return ReuseAuto, true
+	case ReuseAuto, ReuseAlways, ReuseNever:
+		return r, true
+	}
+	return "", false
+}
+
 // Engines is what serves each model role, for the record and the UI's
 // status line ({"offline", "offline"} or e.g. {"openai", "gpt-4o-mini"}).
 type Engines struct {
@@ -96,8 +124,8 @@ type Config struct {
 	Tools *tools.Registry
 	// Grounding is GEAR's engine (offline or model). Routing's yes/no goes
 	// to Chat when there is one, else to the engine's Router; with
-	// GroundingOptions.Route = grounding.RouteModel the agent starts it
-	// alongside grounding.
+	// GroundingOptions.Route = grounding.RouteModel grounding starts it
+	// with its own requests (with SpeculativeRoute, in combined mode too).
 	Grounding        grounding.Engine
 	GroundingOptions grounding.Options
 	// Chat is the chat LLM; nil when none is configured, and then
@@ -115,8 +143,16 @@ type Config struct {
 	// ContextTokens bounds the earlier messages sent with a query
 	// (config agent.context_tokens); 0 sends none.
 	ContextTokens int
-	Engines       Engines
-	Limits        Limits
+	// ReuseGroundingCall says when the chosen tool's call from grounding
+	// (the small model's q_i, accepted by the machine) runs in chat mode
+	// without asking the chat model to write it again (config
+	// agent.reuse_grounding_call).
+	ReuseGroundingCall ReuseCall
+	// SmallModelIsChat says the grounding role's small model is the chat
+	// model (same endpoint and model), so that ReuseAuto reuses its calls.
+	SmallModelIsChat bool
+	Engines          Engines
+	Limits           Limits
 	// Now is the clock for timings; nil means time.Now.
 	Now func() time.Time
 }
@@ -189,6 +225,8 @@ type Grounding struct {
 	Preliminary string `json:"preliminary"`
 	// Tools are every tool's scores, best first.
 	Tools []Score `json:"tools"`
+	// Shortlist says which tools the pattern stage ran on (nil: all).
+	Shortlist *grounding.Shortlist `json:"shortlist,omitempty"`
 	// Choice is grounding's pick (NoTool when routing said none) and
 	// Confidence its calibrated probability.
 	Choice          string   `json:"choice"`
@@ -213,6 +251,8 @@ type Score struct {
 	Response string `json:"response"`
 	Status   string `json:"status"`
 	Error    string `json:"error,omitempty"`
+	// Shortlisted says the pattern stage ran on the tool.
+	Shortlisted bool `json:"shortlisted"`
 }
 
 // Confirmation is the question asked when grounding is not sure enough,

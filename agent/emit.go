@@ -15,13 +15,16 @@ import (
 )
 
 // emitCall produces the call of the chosen tool under that tool's machine
-// (Algorithm 1, line 8). In chat mode with a chat LLM the LLM writes it, by
-// the best mechanism its server offers: server-side guided decoding under
+// (Algorithm 1, line 8). Grounding already has one: the small model's q_i
+// (or the offline engine's extraction), which the machine validates. It is
+// the call in direct mode and without a chat LLM, and in chat mode when
+// Config.ReuseGroundingCall allows (by default when the small model is the
+// chat model, which would write the same call again a round trip later).
+// Otherwise, or when the machine rejects it, the chat LLM writes the call,
+// by the best mechanism its server offers: server-side guided decoding under
 // the machine's export, client-side ToolDec stepping over top logprobs, or a
 // prompt whose output the machine validates, repairs, or rejects and asks
-// for once more. Otherwise (direct mode, no chat LLM) the call is
-// grounding's own — the offline engine's extraction or the small model's
-// q_i — validated by the same machine. The machine is the chosen tool's
+// for once more. The machine is the chosen tool's
 // alone, so a call of another tool is rejected like any other invalid call.
 // A rejected emission never runs. The error is a model failure no other
 // path can get round (a rejected key, an unreachable server, a timeout).
@@ -33,7 +36,7 @@ func (tr *turnRun) emitCall(spec tools.Spec, query string) (Emission, error) {
 	em := Emission{Tool: spec.Name}
 	m := a.machines[spec.Name]
 
-	if a.cfg.Chat == nil || tr.rec.Mode == ModeDirect {
+	if a.cfg.Chat == nil || tr.rec.Mode == ModeDirect || a.reusesGroundingCall() {
 		if ok := tr.emitFromGrounding(&em, m, spec); ok || a.cfg.Chat == nil {
 			return em, nil
 		}
@@ -79,10 +82,23 @@ func fallible(err error) bool {
 		!errors.As(err, new(*llm.Error)) && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded)
 }
 
+// reusesGroundingCall says whether a chat-mode turn runs grounding's call
+// of the chosen tool rather than asking the chat LLM for one.
+func (a *Agent) reusesGroundingCall() bool {
+	switch a.cfg.ReuseGroundingCall {
+	case ReuseAlways:
+		return true
+	case ReuseNever:
+		return false
+	}
+	return a.cfg.SmallModelIsChat
+}
+
 // emitFromGrounding takes grounding's call of the tool. It reports whether
-// the call was accepted (as it was, or repaired).
+// the call was accepted (as it was, or repaired). The path says who wrote
+// it: the offline engine, or grounding's small model.
 func (tr *turnRun) emitFromGrounding(em *Emission, m *constrain.Machine, spec tools.Spec) bool {
-	path := store.EmissionPrompted
+	path := store.EmissionGrounding
 	if tr.grounded != nil && tr.grounded.Engine == grounding.EngineOffline {
 		path = store.EmissionOffline
 	}

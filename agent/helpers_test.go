@@ -159,6 +159,22 @@ type harnessOpts struct {
 	script map[reqKind]func(modelRequest) reply
 	delay  time.Duration
 	noDB   bool
+	// reuse is Config.ReuseGroundingCall; the small model and the chat
+	// model are the one test model.
+	reuse ReuseCall
+	// noPrefilter leaves the model engine without the offline encoder as
+	// its prefilter: the shortlist's calls wait for the query embedding.
+	noPrefilter bool
+	// shortlist is grounding.Options.Shortlist.
+	shortlist int
+	// dbPath is the history database (default: a new one in a temporary
+	// directory); a second harness on the same path is a new process.
+	dbPath string
+	// speculative is grounding.Options.SpeculativeRoute.
+	speculative bool
+	// server is an earlier harness's model server (a new process of gear
+	// talks to the same server); nil starts one.
+	server *modelServer
 }
 
 func newHarness(t testing.TB, o harnessOpts) *harness {
@@ -183,10 +199,18 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 		delete(script, kindAnswer)
 		delete(script, kindStep)
 	}
-	h.srv = newModelServer(t, script)
-	h.srv.delay = o.delay
+	if o.server != nil {
+		h.srv = o.server
+	} else {
+		h.srv = newModelServer(t, script)
+		h.srv.delay = o.delay
+	}
 	if !o.noDB {
-		st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "gear.db"), store.Options{})
+		path := o.dbPath
+		if path == "" {
+			path = filepath.Join(t.TempDir(), "gear.db")
+		}
+		st, err := store.Open(context.Background(), path, store.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -201,13 +225,19 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 		slm := h.client(llm.RoleGrounding, llm.ServerOpenAI, 0)
 		emb := h.client(llm.RoleEmbedding, llm.ServerOpenAI, 0)
 		eng = grounding.Engine{Name: grounding.EngineModel, Model: "test-embedding", Encoder: emb, Prober: grounding.SLMProber{SLM: slm}}
+		if !o.noPrefilter {
+			eng.Prefilter, eng.PrefilterModel = off, offline.EncoderModel+"|prefilter"
+		}
 		engines.Grounding = store.RoleModel{Engine: "openai", Model: "test-model"}
 		engines.Embedding = store.RoleModel{Engine: "openai", Model: "test-model"}
 	}
 	gopts := grounding.DefaultOptions()
 	gopts.Route = o.route
+	gopts.Shortlist = o.shortlist
+	gopts.SpeculativeRoute = o.speculative
 	cfg := Config{Tools: h.lib.reg, Grounding: eng, GroundingOptions: gopts,
-		ConfirmBelow: o.confirmBelow, ContextTokens: o.contextTokens, Limits: o.limits, Engines: engines}
+		ConfirmBelow: o.confirmBelow, ContextTokens: o.contextTokens, Limits: o.limits, Engines: engines,
+		ReuseGroundingCall: o.reuse, SmallModelIsChat: o.modelGrounding && o.chat != ""}
 	if o.chat != "" {
 		cfg.Chat = ChatClient(h.client(llm.RoleChat, o.chat, o.chatTimeout))
 		cfg.Engines.Chat = store.RoleModel{Engine: string(o.chat), Model: "test-model"}
@@ -216,6 +246,7 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 	}
 	if h.st != nil {
 		cfg.Recorder = h.st
+		cfg.GroundingOptions.Cache = h.st
 	}
 	ag, err := New(cfg)
 	if err != nil {

@@ -164,7 +164,7 @@ func (tr *turnRun) toolTurn(query string, named []string) error {
 	tr.t.emit(Progress{Stage: StageGrounding, Tools: len(a.specs)})
 	// /GEAR and a named tool already say a tool is needed.
 	userSaysTool := len(named) > 0 || tr.rec.Mode == ModeDirect
-	res, err := tr.ground(query, userSaysTool)
+	res, err := tr.ground(query, grounding.Ask{ToolNeeded: userSaysTool, Include: named})
 	if err != nil {
 		return err
 	}
@@ -235,32 +235,22 @@ func (tr *turnRun) toolTurn(query string, named []string) error {
 	return tr.answerWithTool(spec, run)
 }
 
-// ground runs GEAR with routing, bounded by Limits.Ground; with a model
-// router in RouteModel mode the yes/no call starts at once, alongside.
-// When the user already said a tool is needed, no model is asked.
-func (tr *turnRun) ground(query string, userSaysTool bool) (*grounding.Result, error) {
+// ground runs GEAR with routing, bounded by Limits.Ground. Grounding
+// starts the routing question with its own requests when it will be asked
+// (or speculatively); when the user already said a tool is needed, no
+// model is asked, and a tool the user named is called whatever its rank.
+func (tr *turnRun) ground(query string, ask grounding.Ask) (*grounding.Result, error) {
 	a := tr.a
 	ctx, cancel := context.WithTimeout(tr.ctx, a.cfg.Limits.Ground)
 	defer cancel()
 	start := a.now()
-	slot := &routeSlot{prompt: grounding.RoutePrompt(a.specs, query)}
-	if userSaysTool {
-		yes := true
-		slot.given = &yes
-	}
-	if a.router != nil {
-		ctx = withRouteSlot(ctx, slot)
-		if a.grounder.Options().Route == grounding.RouteModel && !userSaysTool {
-			a.router.start(ctx, slot)
-		}
-	}
 	type outcome struct {
 		res *grounding.Result
 		err error
 	}
 	done := make(chan outcome, 1)
 	go func() {
-		r, err := a.grounder.Ground(ctx, query)
+		r, err := a.grounder.GroundWith(ctx, query, ask)
 		done <- outcome{r, err}
 	}()
 	var o outcome
@@ -270,7 +260,6 @@ func (tr *turnRun) ground(query string, userSaysTool bool) (*grounding.Result, e
 		return nil, tr.ctx.Err()
 	}
 	tr.rec.Timings.Ground = a.now().Sub(start)
-	tr.rec.Timings.Route = slot.settle()
 	if o.err != nil {
 		if err := tr.ctx.Err(); err != nil {
 			return nil, err
@@ -281,6 +270,7 @@ func (tr *turnRun) ground(query string, userSaysTool bool) (*grounding.Result, e
 		// The grounder's errors already say "grounding: …".
 		return nil, o.err
 	}
+	tr.rec.Timings.Route = time.Duration(o.res.Route.ModelMS * float64(time.Millisecond))
 	return o.res, nil
 }
 

@@ -145,6 +145,8 @@ func responseKind(status string) store.ResponseKind {
 		return store.ResponseTimeout
 	case grounding.StatusFailed:
 		return store.ResponseError
+	case grounding.StatusCut:
+		return store.ResponseCut
 	}
 	return store.ResponseEmpty
 }
@@ -153,14 +155,15 @@ func responseKind(status string) store.ResponseKind {
 // its model and tool text sanitised.
 func groundingOf(res *grounding.Result) Grounding {
 	g := Grounding{Engine: res.Engine, Preliminary: sanitizeText(res.Preliminary), Choice: res.Choice.Tool,
-		Confidence: res.Choice.Confidence, NoneProbability: res.NoneProbability, ElapsedMS: res.ElapsedMS}
+		Confidence: res.Choice.Confidence, NoneProbability: res.NoneProbability, ElapsedMS: res.ElapsedMS,
+		Shortlist: res.Shortlist}
 	for _, w := range res.Warnings {
 		g.Warnings = append(g.Warnings, sanitizeLine(w))
 	}
 	for _, ts := range res.Ranked() {
 		g.Tools = append(g.Tools, Score{Tool: ts.Tool, Family: ts.Family, S: ts.S, P: ts.P, F: ts.F,
 			Probability: ts.Probability, Call: sanitizeLine(ts.Call), Response: sanitizeText(ts.Response),
-			Status: ts.Status, Error: sanitizeLine(ts.Error)})
+			Status: ts.Status, Error: sanitizeLine(ts.Error), Shortlisted: ts.Shortlisted})
 	}
 	return g
 }

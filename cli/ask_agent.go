@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/grounding"
 	"github.com/gear-chat/gear/llm"
 	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/tools"
@@ -58,8 +59,12 @@ func (a *app) agentFor(ctx context.Context, st *store.Store, reg *tools.Registry
 	if st != nil {
 		gopts.Cache = a.groundingCache(st)
 	}
+	chatEP, slmEP := llm.Resolve(cfg, llm.RoleChat), llm.Resolve(cfg, llm.RoleGrounding)
 	ac := agent.Config{Tools: reg, Grounding: ge, GroundingOptions: gopts, Engines: eng,
-		ConfirmBelow: cfg.Agent.ConfirmBelow, ContextTokens: cfg.Agent.ContextTokens, Allowed: allowed}
+		ConfirmBelow: cfg.Agent.ConfirmBelow, ContextTokens: cfg.Agent.ContextTokens, Allowed: allowed,
+		ReuseGroundingCall: agent.ReuseCall(cfg.Agent.ReuseGroundingCall),
+		SmallModelIsChat: !chatEP.Offline && !slmEP.Offline && ge.Name == grounding.EngineModel &&
+			chatEP.BaseURL == slmEP.BaseURL && chatEP.Model == slmEP.Model}
 	if st != nil {
 		ac.Recorder = st
 	}
@@ -91,7 +96,14 @@ func (a *app) llmClient(role llm.Role) (*llm.Client, error) {
 	if ep.Offline {
 		return nil, nil
 	}
-	c, err := llm.New(ep, llm.WithHTTPClient(a.deps.HTTP))
+	hc := a.deps.HTTP
+	if a.transports != nil && (hc == nil || hc.Transport == nil) {
+		// One keep-alive transport per endpoint, shared by the roles it
+		// serves: Go's default keeps 2 idle connections a host, too few
+		// for grounding's concurrent requests.
+		hc = a.transports.For(ep.BaseURL)
+	}
+	c, err := llm.New(ep, llm.WithHTTPClient(hc))
 	if err != nil {
 		return nil, err
 	}

@@ -34,3 +34,28 @@ func TestModelClientsSharedByAgentAndGrounding(t *testing.T) {
 			eng.Router, eng.Encoder, chat, enc)
 	}
 }
+
+// The fallback wrapper keeps what the model engine brings for speed: the
+// offline prefilter that starts the shortlist's calls, and a prober per
+// query whose requests share one response budget.
+func TestFallbackKeepsPrefilterAndSharedBudget(t *testing.T) {
+	env := map[string]string{
+		"GEAR_GROUNDING_MODEL": "slm", "GEAR_GROUNDING_BASE_URL": "http://127.0.0.1:9/v1",
+		"GEAR_EMBEDDING_MODEL": "embedder", "GEAR_EMBEDDING_BASE_URL": "http://127.0.0.1:9/v1",
+	}
+	a := chatApp(t, env, nil, t.TempDir(), false)
+	if _, _, err := a.groundingEngine(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	eng := a.fallback.engine()
+	if eng.Prefilter == nil || eng.PrefilterModel == "" {
+		t.Errorf("the wrapped engine lost the prefilter: %+v", eng)
+	}
+	pq, ok := eng.Prober.(grounding.PerQuery)
+	if !ok {
+		t.Fatal("the wrapped prober makes no per-query view")
+	}
+	if _, ok := pq.ForQuery().(fallbackQueryProber); !ok {
+		t.Errorf("ForQuery gave %T, want the model prober's per-query view behind the fallback", pq.ForQuery())
+	}
+}

@@ -68,6 +68,9 @@ type app struct {
 	places func() (*place.Gazetteer, error)
 	// clients are the model roles' clients, made on first use (llmClient).
 	clients map[llm.Role]*llm.Client
+	// transports give each model endpoint one keep-alive transport, when
+	// Deps.HTTP leaves the transport to gear (tests set their own).
+	transports *llm.Transports
 	// servers checks the model servers once; fallback is the model
 	// grounding engine's switch to the offline one (nil with the offline
 	// engine).
@@ -89,7 +92,7 @@ type app struct {
 // newApp makes one invocation's app. Tests that drive commands from
 // inside the package build it here too, so no field is left unset.
 func newApp(deps Deps) *app {
-	return &app{deps: deps, places: sync.OnceValues(place.Load), clients: map[llm.Role]*llm.Client{}}
+	return &app{deps: deps, places: sync.OnceValues(place.Load), clients: map[llm.Role]*llm.Client{}, transports: llm.NewTransports()}
 }
 
 // Run runs gear with args (without the program name) and returns the exit

@@ -112,7 +112,10 @@ type groundingFallback struct {
 // engine is what grounding is given: the model engine's name and model,
 // with every part going through the check.
 func (f *groundingFallback) engine() grounding.Engine {
-	e := grounding.Engine{Name: f.model.Name, Model: f.model.Model, Encoder: fallbackEncoder{f}, Prober: fallbackProber{f}}
+	e := grounding.Engine{Name: f.model.Name, Model: f.model.Model, Encoder: fallbackEncoder{f}, Prober: fallbackProber{f},
+		// The prefilter is local: it ranks the shortlist whichever engine
+		// serves.
+		Prefilter: f.model.Prefilter, PrefilterModel: f.model.PrefilterModel}
 	if f.model.Router != nil {
 		e.Router = fallbackRouter{f}
 	}
@@ -203,6 +206,35 @@ func (p fallbackProber) Preliminary(ctx context.Context, query string) (string, 
 
 func (p fallbackProber) Call(ctx context.Context, spec tools.Spec, query string) (string, error) {
 	return p.f.use(ctx).Prober.Call(ctx, spec, query)
+}
+
+// ForQuery gives one query the model prober's own view — its requests
+// share one response budget (grounding.PerQuery) — while the model serves.
+func (p fallbackProber) ForQuery() grounding.Prober {
+	if q, ok := p.f.model.Prober.(grounding.PerQuery); ok {
+		return fallbackQueryProber{f: p.f, model: q.ForQuery()}
+	}
+	return p
+}
+
+// fallbackQueryProber is fallbackProber for one query.
+type fallbackQueryProber struct {
+	f     *groundingFallback
+	model grounding.Prober
+}
+
+func (p fallbackQueryProber) Preliminary(ctx context.Context, query string) (string, error) {
+	if p.f.check(ctx) != nil {
+		return p.f.offline.Prober.Preliminary(ctx, query)
+	}
+	return p.model.Preliminary(ctx, query)
+}
+
+func (p fallbackQueryProber) Call(ctx context.Context, spec tools.Spec, query string) (string, error) {
+	if p.f.check(ctx) != nil {
+		return p.f.offline.Prober.Call(ctx, spec, query)
+	}
+	return p.model.Call(ctx, spec, query)
 }
 
 type fallbackRouter struct{ f *groundingFallback }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -66,6 +67,7 @@ func (a *app) groundingOptions() grounding.Options {
 	if g.ToolTimeout > 0 {
 		opts.ToolTimeout = g.ToolTimeout.D()
 	}
+	opts.Shortlist, opts.Concurrency, opts.SpeculativeRoute = g.Shortlist, g.Concurrency, g.SpeculativeRoute
 	return opts
 }
 
@@ -135,6 +137,9 @@ func (a *app) groundingEngine(ctx context.Context, specs []tools.Spec) (groundin
 			return grounding.Engine{}, "", err
 		}
 		eng.Encoder = enc
+		// The offline encoder ranks the library while the query's
+		// embedding is on its way, so the shortlist's calls start at once.
+		eng.Prefilter, eng.PrefilterModel = off, offline.EncoderModel+"|prefilter"
 		// The cache key is stored in the history: a password in the base
 		// URL stays out of it.
 		eng.Model = fmt.Sprintf("%s|%s|%d", config.RedactText(embEP.BaseURL), embEP.Model, embEP.Dimensions)
@@ -192,8 +197,31 @@ func writeGrounding(w io.Writer, engine string, r *grounding.Result) {
 	fmt.Fprintf(w, "query: %s\n", sanitize.Line(r.Query))
 	fmt.Fprintf(w, "preliminary answer: %s\n\n", sanitize.Line(r.Preliminary))
 	fmt.Fprintf(w, "  %-18s %-9s %6s %6s %6s %6s  %s\n", "tool", "family", "S", "P", "f", "p", "call -> response")
-	for _, t := range r.Tools {
+	row := func(t grounding.ToolScore) {
 		fmt.Fprintf(w, "  %-18s %-9s %6.3f %6.3f %6.3f %6.3f  %s\n", t.Tool, t.Family, t.S, t.P, t.F, t.Probability, probeLine(t))
+	}
+	var below []grounding.ToolScore
+	for _, t := range r.Tools {
+		if r.Shortlist != nil && !t.Shortlisted {
+			below = append(below, t)
+			continue
+		}
+		row(t)
+	}
+	if sl := r.Shortlist; sl != nil {
+		// The cut: tools below it were not called (f = γS); the best of
+		// them are shown, the rest counted.
+		fmt.Fprintf(w, "  -- shortlist cut: %d of %d tools called (top %d by %s, cut %.3f); %d below the cut, f = γS --\n",
+			sl.Scored, sl.Of, sl.K, sl.By, sl.Cut, len(below))
+		sort.SliceStable(below, func(i, j int) bool { return below[i].F > below[j].F })
+		const shown = 5
+		for i, t := range below {
+			if i == shown {
+				fmt.Fprintf(w, "  … %d more\n", len(below)-shown)
+				break
+			}
+			row(t)
+		}
 	}
 	fmt.Fprintf(w, "  %-18s %-9s %6s %6s %6s %6.3f\n\n", grounding.None, grounding.None, "", "", "", r.NoneProbability)
 	route := "needs a tool"
@@ -222,6 +250,8 @@ func probeLine(t grounding.ToolScore) string {
 		call = t.Generated
 	}
 	switch t.Status {
+	case grounding.StatusCut:
+		return "(not shortlisted: not called)"
 	case grounding.StatusNoCall:
 		if t.Error != "" {
 			return "(no call: " + oneLine(t.Error) + ")"

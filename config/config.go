@@ -136,6 +136,16 @@ type Grounding struct {
 	Route string `yaml:"route" json:"route"`
 	// ToolTimeout bounds each tool's probe during grounding.
 	ToolTimeout Duration `yaml:"tool_timeout" json:"tool_timeout"`
+	// Shortlist is k: how many tools, ranked by the semantic score, get
+	// the pattern stage (a small-model call each); 0 means the default.
+	Shortlist int `yaml:"shortlist" json:"shortlist"`
+	// Concurrency bounds grounding's model requests in flight at once;
+	// 0 means the default.
+	Concurrency int `yaml:"concurrency" json:"concurrency"`
+	// SpeculativeRoute, with route combined, asks the routing question
+	// with grounding's requests and cancels it when grounding is decisive:
+	// no extra round trip when it is not, one more request every turn.
+	SpeculativeRoute bool `yaml:"speculative_route" json:"speculative_route"`
 }
 
 // Agent configures a turn.
@@ -149,6 +159,11 @@ type Agent struct {
 	// tools that may write or cost) which run without asking; "always
 	// allow this tool" at the prompt adds to it.
 	AllowedTools []string `yaml:"allowed_tools,omitempty" json:"allowed_tools,omitempty"`
+	// ReuseGroundingCall says whether the call grounding's small model
+	// wrote for the chosen tool runs without asking the chat model for
+	// another: auto (when the small model is the chat model), always or
+	// never. Empty means auto.
+	ReuseGroundingCall string `yaml:"reuse_grounding_call" json:"reuse_grounding_call"`
 }
 
 // Defaults returns the configuration gear runs with when nothing is set.
@@ -342,6 +357,14 @@ func (c Config) Validate() error {
 	case "", "threshold", "model", "combined":
 	default:
 		return fmt.Errorf("config: grounding.route is %q; want threshold, model or combined", c.Grounding.Route)
+	}
+	if c.Grounding.Shortlist < 0 || c.Grounding.Concurrency < 0 {
+		return fmt.Errorf("config: grounding.shortlist and grounding.concurrency must not be negative")
+	}
+	switch c.Agent.ReuseGroundingCall {
+	case "", "auto", "always", "never":
+	default:
+		return fmt.Errorf("config: agent.reuse_grounding_call is %q; want auto, always or never", c.Agent.ReuseGroundingCall)
 	}
 	if t := c.Agent.ConfirmBelow; t < 0 || t > 1 {
 		return fmt.Errorf("config: agent.confirm_below is %v; want 0..1", t)

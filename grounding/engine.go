@@ -57,6 +57,14 @@ type Engine struct {
 	// Router, when set, answers routing's yes/no question; without it
 	// routing uses the confidence threshold alone.
 	Router YesNo
+	// Prefilter, when set, is a local encoder (no model call) that ranks
+	// the tools while the model's query embedding is on its way, so that
+	// the shortlist's calls start at once (see shortlist.go).
+	Prefilter Encoder
+	// PrefilterModel identifies the prefilter in the embedding cache, so
+	// its vectors of the library are computed once, not once a process;
+	// empty keeps them in memory only.
+	PrefilterModel string
 }
 
 // Engine names.

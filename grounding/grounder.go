@@ -61,6 +61,19 @@ type Options struct {
 	// Cache keeps tool embeddings across runs; nil keeps them in memory
 	// only.
 	Cache EmbeddingCache
+	// Shortlist is k, the number of tools (ranked by the semantic score)
+	// the pattern stage runs on; see shortlist.go. 0 means
+	// DefaultShortlist for the model engine and every tool for the
+	// offline engine; negative means every tool.
+	Shortlist int
+	// Concurrency bounds the small-model requests in flight at once (0
+	// means DefaultConcurrency).
+	Concurrency int
+	// SpeculativeRoute, in RouteCombined, starts the yes/no question with
+	// grounding's requests and cancels it when grounding is decisive: a
+	// query that is not decisive then costs no extra round trip, and
+	// every query one more request.
+	SpeculativeRoute bool
 }
 
 // Defaults. Gamma and Lambda are the paper's (Appendix B.1). Temperature,
@@ -106,6 +119,9 @@ func (o Options) withDefaults() Options {
 	if o.Patterns == nil {
 		o.Patterns = DefaultPatterns()
 	}
+	if o.Concurrency <= 0 {
+		o.Concurrency = DefaultConcurrency
+	}
 	return o
 }
 
@@ -118,10 +134,16 @@ type Grounder struct {
 	engine Engine
 	opts   Options
 
+	texts libraryTexts
+
 	mu       sync.Mutex
 	memo     map[string][]float32 // text -> unit vector, this engine's model
-	vectors  [][]float32          // per tool description, in registry order; nil until prepared
+	vectors  [][]float32          // per library text (texts); nil until prepared
 	warnings []string
+
+	preOnce    sync.Once
+	preVectors [][]float32 // the prefilter's, per library text
+	preErr     error
 }
 
 // New makes a grounder. The engine needs an Encoder and a Prober.
@@ -156,7 +178,15 @@ func New(reg *tools.Registry, eng Engine, opts Options) (*Grounder, error) {
 			return nil, fmt.Errorf("grounding: tool %s: unknown output pattern %q", s.Name, s.OutputPattern)
 		}
 	}
-	return &Grounder{reg: reg, specs: reg.Specs(), engine: eng, opts: opts, memo: map[string][]float32{}}, nil
+	g := &Grounder{reg: reg, specs: reg.Specs(), engine: eng, opts: opts, memo: map[string][]float32{}}
+	g.texts = newLibraryTexts(g)
+	if eng.Prefilter != nil {
+		// The prefilter is local work (no request, nothing to cancel):
+		// start it now, so that the first query finds it done or under
+		// way rather than starting it.
+		go g.prefilterLibrary(context.Background())
+	}
+	return g, nil
 }
 
 // Engine returns the grounder's engine name ("offline", "model").
@@ -165,25 +195,29 @@ func (g *Grounder) Engine() string { return g.engine.Name }
 // Options returns the options in force.
 func (g *Grounder) Options() Options { return g.opts }
 
-// Prepare computes (or loads from the cache) the tool embeddings, so the
-// first query does not pay for them. Ground calls it when needed.
+// Prepare computes (or loads from the cache) the embeddings of the tool
+// descriptions and usage examples, so that no query pays for them: call it
+// in the background at start-up. A query that comes first embeds them with
+// its own text, in the same request.
 func (g *Grounder) Prepare(ctx context.Context) error {
-	_, err := g.toolVectors(ctx)
+	if g.engine.Prefilter != nil {
+		if _, err := g.prefilterLibrary(ctx); err != nil {
+			return err
+		}
+	}
+	_, _, err := g.libraryVectors(ctx, nil)
 	return err
 }
 
-func (g *Grounder) toolVectors(ctx context.Context) ([][]float32, error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.vectors != nil {
-		return g.vectors, nil
-	}
-	vecs, warnings, err := embedTools(ctx, g.engine, g.opts.Cache, g.memo, g.specs)
-	if err != nil {
-		return nil, err
-	}
-	g.vectors, g.warnings = vecs, warnings
-	return vecs, nil
+// Ask is what the caller already knows about one query.
+type Ask struct {
+	// ToolNeeded says a tool is needed (the user typed /GEAR, or named a
+	// tool): no model is asked whether one is, and the choice's
+	// confidence is given that some tool is needed.
+	ToolNeeded bool
+	// Include are tools the pattern stage runs on whatever their rank (a
+	// tool the user named).
+	Include []string
 }
 
 // Ground runs Algorithm 1 on query, with routing, and returns every
@@ -191,53 +225,153 @@ func (g *Grounder) toolVectors(ctx context.Context) ([][]float32, error) {
 // the encoder fails, or ctx ends; a tool or a probe that fails scores P = 0
 // and says why.
 func (g *Grounder) Ground(ctx context.Context, query string) (*Result, error) {
+	return g.GroundWith(ctx, query, Ask{})
+}
+
+// GroundWith is Ground with what the caller knows. Everything that does
+// not wait for something else starts at once: the routing question (when
+// it will be asked, or speculatively), â, the query's embedding (with any
+// library text not yet embedded), and the shortlist's calls — at once when
+// the library fits in the shortlist or a prefilter ranks it, otherwise when
+// the embedding has ranked the tools. Small-model requests are bounded by
+// Options.Concurrency and, when the engine's prober can, share one
+// response-size budget.
+func (g *Grounder) GroundWith(ctx context.Context, query string, ask Ask) (*Result, error) {
 	start := time.Now()
 	query = strings.TrimSpace(bounded(query, MaxQueryBytes))
 	if query == "" {
 		return nil, tools.Inputf("grounding: the query is empty")
 	}
-	vecs, err := g.toolVectors(ctx)
-	if err != nil {
-		return nil, err
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	n := len(g.specs)
+	res := &Result{Query: query, Engine: g.engine.Name, Tools: make([]ToolScore, n)}
+	for i, s := range g.specs {
+		res.Tools[i] = ToolScore{Tool: s.Name, Family: string(s.Family), Status: StatusCut}
 	}
-	res := &Result{Query: query, Engine: g.engine.Name, Tools: make([]ToolScore, len(g.specs))}
+	route := g.startRoute(ctx, query, ask)
+	defer route.stop()
 
+	prober := g.engine.Prober
+	if b, ok := prober.(PerQuery); ok {
+		prober = b.ForQuery()
+	}
+	lim := make(limiter, g.opts.Concurrency)
 	var wg sync.WaitGroup
-	var qvec []float32
-	var qerr error
-	wg.Add(2 + len(g.specs))
+	var wmu sync.Mutex
+	warn := func(w string) {
+		wmu.Lock()
+		res.Warnings = append(res.Warnings, w)
+		wmu.Unlock()
+	}
+	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		v, err := g.engine.Encoder.Embed(ctx, []string{query})
-		switch {
-		case err != nil:
-			qerr = fmt.Errorf("grounding: embed query: %w", err)
-		case len(v) != 1:
-			qerr = fmt.Errorf("grounding: encoder returned %d vectors for 1 text", len(v))
-		default:
-			qvec = normalize(v[0])
+		if err := lim.acquire(ctx); err != nil {
+			return
 		}
-	}()
-	go func() {
-		defer wg.Done()
-		a, err := g.engine.Prober.Preliminary(ctx, query)
+		a, err := prober.Preliminary(ctx, query)
+		lim.release()
 		if err != nil {
-			res.Warnings = append(res.Warnings, "preliminary answer: "+err.Error())
+			warn("preliminary answer: " + err.Error())
 		}
 		res.Preliminary = a
 	}()
-	for i := range g.specs {
-		go func(i int) {
+	called := make([]bool, n)
+	call := func(i int) {
+		if called[i] {
+			return
+		}
+		called[i] = true
+		wg.Add(1)
+		go func() {
 			defer wg.Done()
-			res.Tools[i] = g.probe(ctx, g.specs[i], query)
-		}(i)
+			res.Tools[i] = g.probe(ctx, prober, lim, g.specs[i], query)
+		}()
 	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	k := g.shortlistSize()
+	included := map[int]bool{}
+	for _, name := range ask.Include {
+		for i, s := range g.specs {
+			if s.Name == name {
+				included[i] = true
+			}
+		}
+	}
+	// The query's embedding (with any library text not yet embedded) is
+	// the one request S waits for: send it first, and rank by the
+	// prefilter while it is on its way.
+	type embedded struct {
+		lib, q [][]float32
+		err    error
+	}
+	embedDone := make(chan embedded, 1)
+	go func() {
+		lib, q, err := g.libraryVectors(ctx, []string{query})
+		embedDone <- embedded{lib, q, err}
+	}()
+	var sl *Shortlist
+	speculated := false
+	if k == 0 {
+		for i := range g.specs {
+			call(i)
+		}
+	} else {
+		sl = &Shortlist{K: k, Of: n, By: ShortlistBy}
+		for i := range included {
+			call(i)
+		}
+		if g.engine.Prefilter != nil {
+			if lib, q, err := g.prefilterVectors(ctx, query); err != nil {
+				warn("prefilter: " + err.Error())
+			} else {
+				speculated = true
+				for _, i := range topK(g.texts.rank(q, lib), k) {
+					if !called[i] {
+						sl.Speculative++
+					}
+					call(i)
+				}
+			}
+		}
+	}
+
+	e := <-embedDone
+	lib, qv, err := e.lib, e.q, e.err
+	if err != nil {
+		stop()
+		wg.Wait()
+		if cerr := ctx.Err(); cerr != nil && errors.Is(err, cerr) {
+			return nil, cerr
+		}
 		return nil, err
 	}
-	if qerr != nil {
-		return nil, qerr
+	qvec := qv[0]
+	S := make([]float64, n)
+	for i := range S {
+		S[i] = similarity(qvec, lib[g.texts.desc[i]])
+	}
+	var top []int
+	if sl != nil {
+		ranks := g.texts.rank(qvec, lib)
+		top = topK(ranks, k)
+		sl.Cut = ranks[top[len(top)-1]]
+		if !speculated {
+			for _, i := range top {
+				call(i)
+			}
+		}
+	}
+	wg.Wait()
+	if speculated {
+		// Shortlisted tools the prefilter missed are called now, a round
+		// trip later — unless even the best response could not lift them
+		// to the choice made without them.
+		g.callLate(res, S, top, called, call, sl)
+		wg.Wait()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	g.mu.Lock()
 	res.Warnings = append(res.Warnings, g.warnings...)
@@ -247,25 +381,73 @@ func (g *Grounder) Ground(ctx context.Context, query string) (*Result, error) {
 	prelim := ps.Encode(bounded(res.Preliminary, maxScoredBytes))
 	for i := range res.Tools {
 		ts := &res.Tools[i]
-		ts.S = similarity(qvec, vecs[i])
+		ts.S = S[i]
+		ts.Shortlisted = called[i]
 		if ts.Status == StatusRun || ts.Status == StatusMock {
 			ts.P = ps.Score(prelim, ps.EncodeAs(bounded(ts.Response, maxScoredBytes), g.specs[i].OutputPattern), g.opts.Lambda)
 		}
 		ts.F = g.opts.Gamma*ts.S + (1-g.opts.Gamma)*ts.P
+		if sl != nil && called[i] {
+			sl.Scored++
+		}
 	}
-	g.decide(ctx, res)
+	res.Shortlist = sl
+	g.decide(ctx, res, ask, route)
 	res.ElapsedMS = float64(time.Since(start).Microseconds()) / 1000
 	return res, nil
 }
 
+// callLate calls the shortlisted tools (top) the prefilter missed, except
+// those whose f could not reach the best f among the tools already called
+// whatever their response (P at most PatternSet.Bound against â).
+func (g *Grounder) callLate(res *Result, S []float64, top []int, called []bool, call func(int), sl *Shortlist) {
+	ps := g.opts.Patterns
+	prelim := ps.Encode(res.Preliminary)
+	best := -1.0
+	for i, ts := range res.Tools {
+		if !called[i] {
+			continue
+		}
+		f := g.opts.Gamma * S[i]
+		if ts.Status == StatusRun || ts.Status == StatusMock {
+			f += (1 - g.opts.Gamma) * ps.Score(prelim, ps.EncodeAs(ts.Response, g.specs[i].OutputPattern), g.opts.Lambda)
+		}
+		best = max(best, f)
+	}
+	reach := (1 - g.opts.Gamma) * ps.Bound(prelim, g.opts.Lambda)
+	for _, i := range top {
+		if called[i] {
+			continue
+		}
+		if g.opts.Gamma*S[i]+reach < best {
+			sl.Pruned++
+			continue
+		}
+		sl.Late++
+		call(i)
+	}
+}
+
+// PerQuery is a Prober that makes a view of itself for one query: the
+// model prober's view shares one response-size budget among the query's
+// requests (see SLMProber.ResponseBudget).
+type PerQuery interface {
+	ForQuery() Prober
+}
+
 // probe is lines 3–4 of Algorithm 1 for one tool: generate the call, parse
 // it, and get the response — the mock if the tool declares one, else a run
-// bounded by ToolTimeout.
-func (g *Grounder) probe(ctx context.Context, spec tools.Spec, query string) (ts ToolScore) {
+// bounded by ToolTimeout. The model request waits for a slot of lim.
+func (g *Grounder) probe(ctx context.Context, prober Prober, lim limiter, spec tools.Spec, query string) (ts ToolScore) {
 	start := time.Now()
 	ts = ToolScore{Tool: spec.Name, Family: string(spec.Family)}
 	defer func() { ts.ProbeMS = float64(time.Since(start).Microseconds()) / 1000 }()
-	text, err := g.engine.Prober.Call(ctx, spec, query)
+	if err := lim.acquire(ctx); err != nil {
+		ts.Status, ts.Error = StatusNoCall, err.Error()
+		return ts
+	}
+	text, err := prober.Call(ctx, spec, query)
+	lim.release()
 	ts.Generated = text
 	if err != nil {
 		ts.Status, ts.Error = StatusNoCall, err.Error()

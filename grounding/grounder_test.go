@@ -32,7 +32,7 @@ func answer(text string) func(context.Context, tools.Call) (tools.Result, error)
 }
 
 // library is a small library: a calculator, a clock, a mocked search.
-func library(t *testing.T, extra ...tools.Tool) (*tools.Registry, map[string]*fakeTool) {
+func library(t testing.TB, extra ...tools.Tool) (*tools.Registry, map[string]*fakeTool) {
 	t.Helper()
 	calc := &fakeTool{spec: tools.Spec{Name: "Calc", Family: tools.FamilyCalc, Description: "arithmetic on numbers",
 		Params: []tools.Param{{Name: "expression", Type: tools.TypeExpression}}}, run: answer("96")}

@@ -202,3 +202,22 @@ func (ps *PatternSet) Score(prelim, response Counts, lambda float64) float64 {
 	}
 	return sum / denom
 }
+
+// Bound is the largest pattern score any response can get against prelim:
+// P is an average of the per-pattern weights (C_j^â + λ) log(1/𝒫_j) /
+// (|â| + λ|𝒮|), weighted by the response's counts, so it is at most the
+// largest weight. The shortlist uses it to skip calls that could not
+// change the choice.
+func (ps *PatternSet) Bound(prelim Counts, lambda float64) float64 {
+	denom := float64(prelim.Total()) + lambda*float64(len(ps.patterns))
+	if denom == 0 {
+		return 0
+	}
+	var best float64
+	for j := range ps.patterns {
+		if w := (float64(prelim[j]) + lambda) * ps.logInv[j] / denom; w > best {
+			best = w
+		}
+	}
+	return best
+}

@@ -217,3 +217,31 @@ func TestPatternSetSizeInsensitive(t *testing.T) {
 		}
 	}
 }
+
+// Bound is an upper bound of P against a preliminary answer, whatever the
+// response, and a tight one: the response made of the best pattern alone
+// reaches it.
+func TestPatternBound(t *testing.T) {
+	ps := DefaultPatterns()
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, lambda := range []float64{0, 0.5, 1, 2} {
+		for i := 0; i < 2000; i++ {
+			a, ai := randomCounts(rng, ps.Size()), randomCounts(rng, ps.Size())
+			b := ps.Bound(a, lambda)
+			if p := ps.Score(a, ai, lambda); p > b+1e-12 {
+				t.Fatalf("λ=%v: P(%v, %v) = %v above the bound %v", lambda, a, ai, p, b)
+			}
+			reached := false
+			for j := range a {
+				one := make(Counts, ps.Size())
+				one[j] = 1
+				if math.Abs(ps.Score(a, one, lambda)-b) < 1e-12 {
+					reached = true
+				}
+			}
+			if !reached && b > 0 {
+				t.Fatalf("λ=%v: no single-pattern response reaches the bound %v of %v", lambda, b, a)
+			}
+		}
+	}
+}

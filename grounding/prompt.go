@@ -12,7 +12,43 @@ import (
 // paper does (Appendix H, Table 15) and cuts the call out of its answer.
 type SLMProber struct {
 	SLM SLM
+	// ResponseBudget is the response bytes one query's requests share
+	// when the SLM can share a budget (SharedBudgetSLM); 0 means
+	// DefaultResponseBudget.
+	ResponseBudget int64
 }
+
+// DefaultResponseBudget is what one query's small-model responses may
+// read between them. A call or a preliminary answer is a few hundred
+// bytes of JSON (the grounding role asks for 64 tokens), so k + 1 of them
+// fit many times over; a server sending more is cut, not buffered.
+const DefaultResponseBudget = 4 << 20
+
+// SharedBudgetSLM is an SLM whose calls can share one response-size
+// budget: WithSharedBudget returns Complete bound to a new budget of size
+// bytes. *llm.Client satisfies it.
+type SharedBudgetSLM interface {
+	WithSharedBudget(size int64) func(ctx context.Context, prompt string) (string, error)
+}
+
+// ForQuery is the prober for one query: its requests share one response
+// budget when the SLM can.
+func (p SLMProber) ForQuery() Prober {
+	sb, ok := p.SLM.(SharedBudgetSLM)
+	if !ok {
+		return p
+	}
+	size := p.ResponseBudget
+	if size <= 0 {
+		size = DefaultResponseBudget
+	}
+	return SLMProber{SLM: slmFunc(sb.WithSharedBudget(size)), ResponseBudget: size}
+}
+
+// slmFunc is a function as an SLM.
+type slmFunc func(ctx context.Context, prompt string) (string, error)
+
+func (f slmFunc) Complete(ctx context.Context, prompt string) (string, error) { return f(ctx, prompt) }
 
 // Preliminary asks the model for a zero-shot answer (Algorithm 1, line 1).
 func (p SLMProber) Preliminary(ctx context.Context, query string) (string, error) {

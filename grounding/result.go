@@ -35,6 +35,9 @@ type ToolScore struct {
 	// tools and "none".
 	Probability float64 `json:"probability"`
 	ProbeMS     float64 `json:"probe_ms"`
+	// Shortlisted says the pattern stage ran on the tool (see
+	// Result.Shortlist); a tool outside has Status StatusCut and f = γS.
+	Shortlisted bool `json:"shortlisted"`
 }
 
 // Route is the "needs a tool?" decision.
@@ -51,6 +54,15 @@ type Route struct {
 	// ModelAsked and ModelSaid record the yes/no call, when made.
 	ModelAsked bool   `json:"model_asked"`
 	ModelSaid  string `json:"model_said,omitempty"`
+	// ModelMS is the yes/no call's wall time, from its start with the
+	// grounding requests (or after them, when it was not started with
+	// them) to its answer; 0 when no call was made.
+	ModelMS float64 `json:"model_ms,omitempty"`
+	// Speculative says the call was started with grounding's requests in
+	// the combined mode, before grounding knew whether it would be needed;
+	// Cancelled that grounding was decisive and stopped it.
+	Speculative bool `json:"speculative,omitempty"`
+	Cancelled   bool `json:"cancelled,omitempty"`
 }
 
 // Choice is the decision: a tool, or None.
@@ -75,6 +87,9 @@ type Result struct {
 	// Preliminary is â.
 	Preliminary string      `json:"preliminary"`
 	Tools       []ToolScore `json:"tools"`
+	// Shortlist says which tools the pattern stage ran on; nil when it ran
+	// on all of them.
+	Shortlist *Shortlist `json:"shortlist,omitempty"`
 	// NoneProbability is the "none" candidate's share of the softmax.
 	NoneProbability float64  `json:"none_probability"`
 	Route           Route    `json:"route"`

@@ -3,6 +3,7 @@ package grounding
 import (
 	"context"
 	"fmt"
+	"time"
 )
 
 // RouteMode says who answers "does this query need a tool?".
@@ -32,8 +33,69 @@ func (m RouteMode) valid() error {
 	return fmt.Errorf("grounding: unknown route mode %q (want threshold, model or combined)", m)
 }
 
-// decide fills the probabilities, the route and the choice.
-func (g *Grounder) decide(ctx context.Context, res *Result) {
+// mode is the route mode in force.
+func (g *Grounder) mode() RouteMode {
+	if g.opts.Route != RouteAuto {
+		return g.opts.Route
+	}
+	if g.engine.Router != nil {
+		return RouteCombined
+	}
+	return RouteThreshold
+}
+
+// routeCall is one query's yes/no call, started with grounding's requests.
+type routeCall struct {
+	start       time.Time
+	done        chan struct{}
+	yes         bool
+	err         error
+	elapsed     time.Duration
+	cancel      context.CancelFunc
+	speculative bool
+}
+
+// startRoute starts the yes/no question now when it will be asked anyway
+// (RouteModel) or, with SpeculativeRoute, when it may be (RouteCombined);
+// nil when it is not started now.
+func (g *Grounder) startRoute(ctx context.Context, query string, ask Ask) *routeCall {
+	if g.engine.Router == nil || ask.ToolNeeded {
+		return nil
+	}
+	mode := g.mode()
+	if mode != RouteModel && !(mode == RouteCombined && g.opts.SpeculativeRoute) {
+		return nil
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	rc := &routeCall{start: time.Now(), done: make(chan struct{}), cancel: cancel, speculative: mode == RouteCombined}
+	go func() {
+		defer close(rc.done)
+		rc.yes, rc.err = g.engine.Router.YesNo(cctx, RoutePrompt(g.specs, query))
+		rc.elapsed = time.Since(rc.start)
+	}()
+	return rc
+}
+
+// stop cancels a call nobody waits for any more.
+func (rc *routeCall) stop() {
+	if rc != nil {
+		rc.cancel()
+	}
+}
+
+// answer waits for the started call.
+func (rc *routeCall) answer(ctx context.Context) (bool, time.Duration, error) {
+	select {
+	case <-rc.done:
+		return rc.yes, rc.elapsed, rc.err
+	case <-ctx.Done():
+		return false, time.Since(rc.start), ctx.Err()
+	}
+}
+
+// decide fills the probabilities, the route and the choice. route is the
+// yes/no call started with the grounding requests, or nil.
+func (g *Grounder) decide(ctx context.Context, res *Result, ask Ask, route *routeCall) {
 	scores := make([]float64, len(res.Tools))
 	for i, t := range res.Tools {
 		scores[i] = t.F
@@ -46,24 +108,36 @@ func (g *Grounder) decide(ctx context.Context, res *Result) {
 	need := 1 - pNone
 	res.Route = Route{Probability: need, Threshold: g.opts.Threshold, By: "threshold", NeedsTool: needsTool}
 
-	mode := g.opts.Route
-	if mode == RouteAuto {
-		mode = RouteThreshold
-		if g.engine.Router != nil {
-			mode = RouteCombined
-		}
-	}
-	askModel := g.engine.Router != nil && (mode == RouteModel ||
+	mode := g.mode()
+	askModel := !ask.ToolNeeded && g.engine.Router != nil && (mode == RouteModel ||
 		mode == RouteCombined && need > g.opts.DecisiveBelow && need < g.opts.DecisiveAbove)
-	if mode == RouteCombined && !askModel && g.engine.Router != nil {
+	if mode == RouteCombined && !askModel && g.engine.Router != nil && !ask.ToolNeeded {
 		res.Route.By = "decisive"
 	}
 	if mode != RouteThreshold && g.engine.Router == nil {
 		res.Warnings = append(res.Warnings, "routing: no yes/no model; decided by the threshold")
 	}
-	if askModel {
+	if route != nil && !askModel {
+		route.stop()
+		res.Route.Speculative, res.Route.Cancelled = route.speculative, true
+	}
+	switch {
+	case ask.ToolNeeded:
+		res.Route.NeedsTool, res.Route.By = true, "caller"
+	case askModel:
 		res.Route.ModelAsked = true
-		yes, err := g.engine.Router.YesNo(ctx, RoutePrompt(g.specs, res.Query))
+		var yes bool
+		var took time.Duration
+		var err error
+		if route != nil {
+			res.Route.Speculative = route.speculative
+			yes, took, err = route.answer(ctx)
+		} else {
+			t0 := time.Now()
+			yes, err = g.engine.Router.YesNo(ctx, RoutePrompt(g.specs, res.Query))
+			took = time.Since(t0)
+		}
+		res.Route.ModelMS = float64(took.Microseconds()) / 1000
 		if err != nil {
 			res.Warnings = append(res.Warnings, "routing: "+err.Error()+"; decided by the threshold")
 		} else {
@@ -78,9 +152,9 @@ func (g *Grounder) decide(ctx context.Context, res *Result) {
 		return
 	}
 	conf := p[best]
-	if res.Route.By == "model" && need > 0 {
-		// The model said a tool is needed: the choice is right if this
-		// tool is the one, given that some tool is.
+	if (res.Route.By == "model" || res.Route.By == "caller") && need > 0 {
+		// The model (or the caller) said a tool is needed: the choice is
+		// right if this tool is the one, given that some tool is.
 		conf = p[best] / need
 	}
 	t := res.Tools[best]

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"math"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/gear-chat/gear/grounding"
 )
@@ -128,4 +130,94 @@ func abs(x float64) float64 {
 		return -x
 	}
 	return x
+}
+
+// meetingYesNo answers only once a tool's call has started, and the
+// prober's calls wait until the question has been asked: the two meet only
+// if grounding sends them at the same time.
+type meetingYesNo struct {
+	asked, called chan struct{}
+	cancelled     atomic.Bool
+	block         bool // wait for cancellation instead of answering
+}
+
+func (y *meetingYesNo) YesNo(ctx context.Context, _ string) (bool, error) {
+	close(y.asked)
+	if y.block {
+		<-ctx.Done()
+		y.cancelled.Store(true)
+		return false, ctx.Err()
+	}
+	select {
+	case <-y.called:
+		return true, nil
+	case <-time.After(5 * time.Second):
+		return false, errors.New("no tool call started while routing was asked")
+	}
+}
+
+// Grounding owns routing's concurrency: in the model mode the yes/no
+// starts with the grounding requests, not after them; in the combined mode
+// with SpeculativeRoute it starts too and is cancelled when grounding is
+// decisive; when the caller says a tool is needed no model is asked.
+func TestRoutingStartsWithGrounding(t *testing.T) {
+	t.Parallel()
+	reg, _ := library(t)
+	newProber := func(y *meetingYesNo) *scriptProber {
+		var once sync.Once
+		return &scriptProber{prelim: "96", calls: map[string]string{"Calc": "Calc(96)"}, wait: func(string) {
+			once.Do(func() { close(y.called) })
+			select {
+			case <-y.asked:
+			case <-time.After(5 * time.Second):
+			}
+		}}
+	}
+
+	y := &meetingYesNo{asked: make(chan struct{}), called: make(chan struct{})}
+	eng := engine(&wordEncoder{}, newProber(y))
+	eng.Router = y
+	opts := grounding.DefaultOptions()
+	opts.Route = grounding.RouteModel
+	g, _ := grounding.New(reg, eng, opts)
+	res, err := g.Ground(context.Background(), "what is 96 with numbers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Route.By != "model" || !res.Route.ModelAsked || res.Route.ModelMS <= 0 || res.Route.Speculative {
+		t.Errorf("model mode: route %+v, warnings %q", res.Route, res.Warnings)
+	}
+
+	y = &meetingYesNo{asked: make(chan struct{}), called: make(chan struct{}), block: true}
+	eng = engine(&wordEncoder{}, newProber(y))
+	eng.Router = y
+	opts.Route, opts.SpeculativeRoute, opts.NoneScore = grounding.RouteCombined, true, -1
+	g, _ = grounding.New(reg, eng, opts)
+	res, err = g.Ground(context.Background(), "what is 96 with numbers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Route.By != "decisive" || res.Route.ModelAsked || !res.Route.Speculative || !res.Route.Cancelled || res.Choice.Tool != "Calc" {
+		t.Errorf("combined, speculative, decisive: route %+v, choice %s", res.Route, res.Choice.Tool)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for !y.cancelled.Load() && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if !y.cancelled.Load() {
+		t.Error("the speculative yes/no was not cancelled")
+	}
+
+	router := &fakeYesNo{answer: false}
+	eng = engine(&wordEncoder{}, &scriptProber{prelim: "96", calls: map[string]string{"Calc": "Calc(96)"}})
+	eng.Router = router
+	opts.Route, opts.NoneScore = grounding.RouteModel, 5
+	g, _ = grounding.New(reg, eng, opts)
+	res, err = g.GroundWith(context.Background(), "what is 96 with numbers", grounding.Ask{ToolNeeded: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if router.calls.Load() != 0 || !res.Route.NeedsTool || res.Route.By != "caller" || res.Choice.Tool != "Calc" {
+		t.Errorf("tool needed: %d yes/no calls, route %+v, choice %s", router.calls.Load(), res.Route, res.Choice.Tool)
+	}
 }

@@ -142,7 +142,7 @@ type call struct {
 }
 
 func (c *Client) begin(ctx context.Context, name string, extra map[string]any, drop ...string) *call {
-	st := &callState{extra: extra, drop: drop}
+	st := &callState{extra: extra, drop: drop, budget: budgetFrom(ctx)}
 	return &call{ctx: withCall(ctx, st), st: st, start: time.Now(), name: name}
 }
 

@@ -117,8 +117,10 @@ func TestChatLogprobs(t *testing.T) {
 func TestEmbeddingsBatched(t *testing.T) {
 	one := fixture(t, "embeddings_text-embedding-3-small_256d.json")
 	srv := newReplay(t,
+		// The batches are sent at once, so either may come first: both
+		// carry two vectors.
 		step{path: "POST /v1/embeddings", body: embeddingsBody(t, one, 2)},
-		step{path: "POST /v1/embeddings", body: one},
+		step{path: "POST /v1/embeddings", body: embeddingsBody(t, one, 2)},
 	)
 	ep := endpoint(RoleEmbedding, srv.url(), ServerOpenAI)
 	ep.BatchSize, ep.Dimensions = 2, 256
@@ -126,11 +128,11 @@ func TestEmbeddingsBatched(t *testing.T) {
 	var mu sync.Mutex
 	var recorded []Usage
 	ctx := WithUsageRecorder(context.Background(), func(u Usage) { mu.Lock(); recorded = append(recorded, u); mu.Unlock() })
-	got, err := c.Embeddings(ctx, []string{"Hello world", "Bonjour", "Hallo"})
+	got, err := c.Embeddings(ctx, []string{"Hello world", "Bonjour", "Hallo", "Ciao"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got.Vectors) != 3 || len(got.Vectors[2]) != 256 || got.Vectors[0][0] != -0.0039325873 {
+	if len(got.Vectors) != 4 || len(got.Vectors[3]) != 256 || got.Vectors[0][0] != -0.0039325873 {
 		t.Fatalf("vectors: %d, dims %d", len(got.Vectors), len(got.Vectors[2]))
 	}
 	if got.Usage.PromptTokens != 4 || got.Usage.Estimated || got.Usage.Attempts != 2 {

@@ -3,6 +3,7 @@ package llm
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
@@ -22,31 +23,65 @@ func (c *Client) Embed(ctx context.Context, texts []string) ([][]float32, error)
 	return e.Vectors, err
 }
 
-// Embeddings embeds texts in batches and checks the answer: one vector per
-// text, every index once, all of one length. Its Usage sums the batches.
+// embedBatchesInFlight bounds the batches of one Embeddings call sent at
+// once: a library's texts take one round trip, not one per batch, without
+// opening a connection per batch.
+const embedBatchesInFlight = 8
+
+// Embeddings embeds texts in batches, sent concurrently, and checks the
+// answer: one vector per text, every index once, all of one length. Its
+// Usage sums the batches.
 func (c *Client) Embeddings(ctx context.Context, texts []string) (Embeddings, error) {
 	start := time.Now()
 	total := Usage{Role: c.ep.Role, Call: "embeddings", Server: c.server(), Model: c.ep.Model}
 	out := make([][]float32, len(texts))
-	chars, dim := 0, 0
+	chars := 0
+	for _, t := range texts {
+		chars += runes(t)
+	}
+	type batchResult struct {
+		lo       int
+		data     []openai.Embedding
+		tokens   int
+		attempts int
+		err      error
+		k        *call
+	}
+	var starts []int
 	for lo := 0; lo < len(texts); lo += c.ep.BatchSize {
-		batch := texts[lo:min(lo+c.ep.BatchSize, len(texts))]
-		// go-openai always sends "user": "", which some servers reject.
-		k := c.begin(ctx, "embeddings", nil, "user")
-		resp, err := c.oa.CreateEmbeddings(k.ctx, openai.EmbeddingRequestStrings{Input: batch,
-			Model: openai.EmbeddingModel(c.ep.Model), Dimensions: c.ep.Dimensions})
-		total.Attempts += k.st.attempts
+		starts = append(starts, lo)
+	}
+	results := make([]batchResult, len(starts))
+	slots := make(chan struct{}, embedBatchesInFlight)
+	var wg sync.WaitGroup
+	for bi, lo := range starts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			batch := texts[lo:min(lo+c.ep.BatchSize, len(texts))]
+			// go-openai always sends "user": "", which some servers reject.
+			k := c.begin(ctx, "embeddings", nil, "user")
+			resp, err := c.oa.CreateEmbeddings(k.ctx, openai.EmbeddingRequestStrings{Input: batch,
+				Model: openai.EmbeddingModel(c.ep.Model), Dimensions: c.ep.Dimensions})
+			results[bi] = batchResult{lo: lo, data: resp.Data, tokens: resp.Usage.PromptTokens, attempts: k.st.attempts, err: err, k: k}
+		}()
+	}
+	wg.Wait()
+	dim := 0
+	for _, r := range results {
+		total.Attempts += r.attempts
+		err := r.err
 		if err == nil {
-			err = placeVectors(out[lo:lo+len(batch)], resp.Data, &dim)
+			n := min(c.ep.BatchSize, len(texts)-r.lo)
+			err = placeVectors(out[r.lo:r.lo+n], r.data, &dim)
 		}
 		if err != nil {
 			total.Latency = time.Since(start)
-			return Embeddings{Usage: total}, c.fail(ctx, k, err, total)
+			return Embeddings{Usage: total}, c.fail(ctx, r.k, err, total)
 		}
-		total.PromptTokens += resp.Usage.PromptTokens
-		for _, t := range batch {
-			chars += runes(t)
-		}
+		total.PromptTokens += r.tokens
 	}
 	total.Latency = time.Since(start)
 	if total.PromptTokens == 0 && len(texts) > 0 {

@@ -159,6 +159,8 @@ func (c *Client) newError(ctx context.Context, err error, st *callState) *Error 
 		if e.Status < 400 {
 			e.Kind = ErrBadResponse
 		}
+	case errors.As(err, new(*BudgetError)):
+		e.Kind, e.Detail = ErrBadResponse, err.Error()
 	case errors.As(err, &limitErr):
 		e.Kind, e.Detail = ErrBadResponse, limitErr.Error()
 		e.Hint = "the server sent far more than an answer holds; check the server and its base URL"

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -23,6 +24,9 @@ type callState struct {
 	// fields to remove.
 	extra map[string]any
 	drop  []string
+
+	// budget, when set, is shared with other calls (WithSharedBudget).
+	budget *ResponseBudget
 
 	attempts   int
 	retryAfter time.Duration
@@ -141,12 +145,19 @@ func (t *transport) attempt(req *http.Request, body []byte, stream bool, st *cal
 		resp.Body = newSSEBody(&idleBody{rc: resp.Body, w: w, timeout: t.timeout}, t.maxLine, t.maxBody)
 		return resp, nil
 	}
-	data, err := io.ReadAll(io.LimitReader(resp.Body, t.maxBody+1))
+	var src io.Reader = resp.Body
+	if st.budget != nil {
+		src = budgetReader{r: resp.Body, b: st.budget}
+	}
+	data, err := io.ReadAll(io.LimitReader(src, t.maxBody+1))
 	resp.Body.Close()
 	w.stop()
+	var over *BudgetError
 	switch {
 	case err != nil && req.Context().Err() != nil:
 		return nil, req.Context().Err()
+	case errors.As(err, &over):
+		return nil, over
 	case err != nil && w.fired.Load():
 		return nil, &timeoutError{phase: "reading the response", after: t.timeout}
 	case err != nil:

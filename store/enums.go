@@ -75,6 +75,10 @@ const (
 	EmissionRepaired Emission = "repaired" // prompted, rejected, repaired within the machine
 	EmissionExact    Emission = "exact"    // the user typed the call (/GEAR Name(args))
 	EmissionOffline  Emission = "offline"  // the offline engine's rule-based extraction
+	// EmissionGrounding is the call grounding's small model wrote for the
+	// chosen tool (q_i), accepted by the machine and run without asking
+	// the chat model again.
+	EmissionGrounding Emission = "grounding"
 )
 
 // ModelRole is one of the three model roles.
@@ -103,6 +107,9 @@ const (
 	ResponseTimeout ResponseKind = "timeout" // the probe ran out of time: empty â_i
 	ResponseError   ResponseKind = "error"   // the probe failed: empty â_i
 	ResponseEmpty   ResponseKind = "empty"   // the SLM's call did not parse: empty â_i
+	// ResponseCut is a tool outside grounding's shortlist: it was not
+	// called, and its f is γS.
+	ResponseCut ResponseKind = "cut"
 )
 
 // CallCheck is what the ToolDec machine made of an emitted call.

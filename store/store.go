@@ -18,6 +18,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -241,7 +242,9 @@ func (s *Store) quickCheck(ctx context.Context) error {
 	case err != nil:
 		return err
 	case len(problems) > 0:
-		return corruptError(s.path, "integrity check: "+problems[0])
+		// One row of quick_check can hold several lines ("*** in database
+		// main ***\nTree 35 page 35: ..."): the error stays one line.
+		return corruptError(s.path, "integrity check: "+strings.ReplaceAll(strings.TrimSpace(problems[0]), "\n", "; "))
 	}
 	return nil
 }

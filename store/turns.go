@@ -283,9 +283,9 @@ func (rec TurnRecord) check() error {
 		return fmt.Errorf("answered by %q: want model, tool, gear or empty", rec.AnsweredBy)
 	}
 	switch rec.Emission {
-	case "", EmissionGuided, EmissionStepped, EmissionPrompted, EmissionRepaired, EmissionExact, EmissionOffline:
+	case "", EmissionGuided, EmissionStepped, EmissionPrompted, EmissionRepaired, EmissionExact, EmissionOffline, EmissionGrounding:
 	default:
-		return fmt.Errorf("emission path %q: want guided, stepped, prompted, repaired, exact, offline or empty", rec.Emission)
+		return fmt.Errorf("emission path %q: want guided, stepped, prompted, repaired, exact, offline, grounding or empty", rec.Emission)
 	}
 	if rec.HasConfidence() && !unit(rec.Confidence) {
 		return fmt.Errorf("confidence %v: want 0..1", rec.Confidence)
@@ -309,9 +309,9 @@ func (rec TurnRecord) check() error {
 	tools := make(map[string]bool, len(rec.Grounding))
 	for _, g := range rec.Grounding {
 		switch g.ResponseKind {
-		case ResponseReal, ResponseMock, ResponseTimeout, ResponseError, ResponseEmpty:
+		case ResponseReal, ResponseMock, ResponseTimeout, ResponseError, ResponseEmpty, ResponseCut:
 		default:
-			return fmt.Errorf("grounding row %q: response kind %q: want real, mock, timeout, error or empty", g.Tool, g.ResponseKind)
+			return fmt.Errorf("grounding row %q: response kind %q: want real, mock, timeout, error, empty or cut", g.Tool, g.ResponseKind)
 		}
 		if g.Tool == "" || tools[g.Tool] {
 			return fmt.Errorf("grounding row %q: every row needs a distinct tool name", g.Tool)

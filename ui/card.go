@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -230,7 +231,41 @@ func (p *painter) detailLines(r agent.Record, inner int) []string {
 			}
 		}
 	}
+	if line := stageTimes(r); line != "" {
+		out = append(out, st.cardLabel.Render("times    ")+st.note.Render(line))
+	}
 	return out
+}
+
+// stageTimes is each stage's own wall time: grounding (routing runs
+// inside it), writing the call (none when grounding's call was reused),
+// the tool, the answer.
+func stageTimes(r agent.Record) string {
+	t := r.Timings
+	if t.Total <= 0 {
+		return ""
+	}
+	msf := func(d time.Duration) string { return fmt.Sprintf("%.0f ms", float64(d.Microseconds())/1000) }
+	var parts []string
+	if t.Ground > 0 {
+		g := "grounding " + msf(t.Ground)
+		if t.Route > 0 {
+			g += " (routing " + msf(t.Route) + " inside)"
+		}
+		parts = append(parts, g)
+	}
+	if em := r.Emission; em != nil && em.Path == store.EmissionGrounding {
+		parts = append(parts, "call from grounding")
+	} else if t.Emit > 0 {
+		parts = append(parts, "call "+msf(t.Emit))
+	}
+	if r.Call != nil {
+		parts = append(parts, "tool "+msf(t.Tool))
+	}
+	if t.Answer > 0 {
+		parts = append(parts, "answer "+msf(t.Answer))
+	}
+	return strings.Join(append(parts, "total "+msf(t.Total)), " · ")
 }
 
 // scoreTable lists every tool's semantic score S, pattern score P and
@@ -261,7 +296,12 @@ func (p *painter) scoreTable(g *agent.Grounding, inner int) []string {
 	cell := func(v, scale float64) string {
 		return st.bar(v/scale, barW) + " " + st.number.Render(fmt.Sprintf("%4.2f", v))
 	}
+	cut := 0
 	for _, s := range g.Tools {
+		if g.Shortlist != nil && !s.Shortlisted {
+			cut++
+			continue
+		}
 		name := clip(cleanLine(s.Tool), nameW)
 		row := st.tool.Render(name) + strings.Repeat(" ", nameW-ansi.StringWidth(name)) + " " +
 			cell(max(s.S, 0), 1) + " " + cell(max(s.P, 0), maxP) + " " + cell(max(s.F, 0), maxF)
@@ -269,6 +309,10 @@ func (p *painter) scoreTable(g *agent.Grounding, inner int) []string {
 			row += " " + st.number.Render(fmt.Sprintf("%5s", pct(s.Probability)))
 		}
 		out = append(out, row)
+	}
+	if sl := g.Shortlist; sl != nil {
+		out = append(out, st.note.Render(fmt.Sprintf("shortlist: the %d of %d tools ranked highest by S (cut %.2f) were called; %d below the cut keep f = γS",
+			sl.Scored, sl.Of, sl.Cut, cut)))
 	}
 	return out
 }
