@@ -314,10 +314,16 @@ func (m *Model) pressQuit() tea.Cmd {
 		// The turn is cancelled, and quitting armed: ctrl+c twice still
 		// quits, as everywhere.
 		m.gate, m.stage = nil, "cancelling"
-		m.queued = nil
 		m.quitArmed = true
 		m.quitSeq++
 		m.flash, m.flashForTurn = "Cancelling the turn (what it wrote is kept); ctrl+c again quits.", true
+		if len(m.queued) > 0 {
+			// A cancel stops what was asked; the lines queued behind it
+			// are not sent, but not lost either: they go back to the input.
+			m.in.set(strings.TrimSpace(strings.Join(append(m.queued, m.in.value()), "\n")))
+			m.queued = nil
+			m.flash = "Cancelling (what it wrote is kept); queued lines are back in the input."
+		}
 		seq := m.quitSeq
 		return tea.Batch(cancelCmd(m.turn), tea.Tick(quitWindow, func(time.Time) tea.Msg { return quitDisarmMsg{seq: seq} }))
 	case m.in.value() != "":

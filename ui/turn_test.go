@@ -247,3 +247,25 @@ func TestSwitchSaysWhichQuestionIsAnsweredAgain(t *testing.T) {
 		}
 	}
 }
+
+// A ctrl+c that cancels the turn does not send the lines queued behind it,
+// and does not lose them: they are back in the input.
+func TestCtrlCKeepsQueuedLinesInTheInput(t *testing.T) {
+	first := newFakeTurn(nil, nil)
+	a := newFakeAgent(t, first)
+	m := newTestModel(t, a, nil, 80, 24)
+	m.typeText("first")
+	m.Update(press(tea.KeyEnter))
+	m.Update(turnStartedMsg{turn: first})
+	m.typeText("second")
+	m.drive(press(tea.KeyEnter))
+	m.typeText("third")
+	m.drive(press(tea.KeyEnter))
+	m.drive(press(tea.KeyCtrlC))
+	if got := m.in.value(); got != "second\nthird" {
+		t.Errorf("input %q after ctrl+c; want the queued lines back", got)
+	}
+	if len(m.queued) != 0 || !strings.Contains(m.plain(), "queued lines are back in the input") {
+		t.Errorf("queued %q:\n%s", m.queued, m.plain())
+	}
+}
