@@ -97,6 +97,30 @@ func (s *Store) Turns(ctx context.Context, conversationID int64) ([]Turn, error)
 	return turns, classify(s.path, "read turns", err)
 }
 
+// RecentTurns returns at most limit of a conversation's last turns, in
+// order, and how many earlier turns it left out: the chat window reopens a
+// conversation of any length without reading all of it.
+func (s *Store) RecentTurns(ctx context.Context, conversationID int64, limit int) ([]Turn, int, error) {
+	var turns []Turn
+	var total int
+	err := s.readTx(ctx, func(tx *sql.Tx) error {
+		if _, err := conversationTx(ctx, tx, conversationID); err != nil {
+			return err
+		}
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM turns WHERE conversation_id = ?`, conversationID).Scan(&total); err != nil {
+			return err
+		}
+		var err error
+		turns, err = loadTurns(ctx, tx, `t.conversation_id = ? AND t.id IN
+			(SELECT id FROM turns WHERE conversation_id = ? ORDER BY id DESC LIMIT ?)`, conversationID, conversationID, max(limit, 0))
+		return err
+	})
+	if err != nil {
+		return nil, 0, classify(s.path, "read turns", err)
+	}
+	return turns, total - len(turns), nil
+}
+
 // Turn returns one turn.
 func (s *Store) Turn(ctx context.Context, id int64) (Turn, error) {
 	var turns []Turn

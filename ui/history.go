@@ -70,6 +70,7 @@ func asPrefix(text string) string {
 type conversationLoadedMsg struct {
 	conv    store.Conversation
 	turns   []store.Turn
+	earlier int // turns before these, not read
 	resumed bool
 	focus   int64
 	err     error
@@ -81,9 +82,30 @@ func loadConversationCmd(ctx context.Context, h History, id, focus int64) tea.Cm
 		if err != nil {
 			return conversationLoadedMsg{err: err}
 		}
-		turns, err := h.Turns(ctx, id)
-		return conversationLoadedMsg{conv: conv, turns: turns, focus: focus, err: err}
+		turns, earlier, err := recentTurns(ctx, h, id)
+		return conversationLoadedMsg{conv: conv, turns: turns, earlier: earlier, focus: focus, err: err}
 	}
+}
+
+// reopenTurns is how many of a conversation's last turns the chat shows
+// when it reopens one: enough to go on from, never a whole long history
+// (gear history show prints all of it).
+const reopenTurns = 200
+
+// turnPager is a history that reads only a conversation's last turns;
+// *store.Store is one. A history without it is read whole.
+type turnPager interface {
+	RecentTurns(ctx context.Context, conversationID int64, limit int) ([]store.Turn, int, error)
+}
+
+// recentTurns reads the turns the chat shows of a conversation and how
+// many earlier ones it leaves out.
+func recentTurns(ctx context.Context, h History, id int64) ([]store.Turn, int, error) {
+	if p, ok := h.(turnPager); ok {
+		return p.RecentTurns(ctx, id, reopenTurns)
+	}
+	turns, err := h.Turns(ctx, id)
+	return turns, 0, err
 }
 
 // latestConversationCmd reads the most recent conversation, to resume it;
@@ -98,8 +120,8 @@ func latestConversationCmd(ctx context.Context, h History, resumable func(store.
 			if resumable != nil && !resumable(c) {
 				continue
 			}
-			turns, err := h.Turns(ctx, c.ID)
-			return conversationLoadedMsg{conv: c, turns: turns, resumed: true, err: err}
+			turns, earlier, err := recentTurns(ctx, h, c.ID)
+			return conversationLoadedMsg{conv: c, turns: turns, earlier: earlier, resumed: true, err: err}
 		}
 		return conversationLoadedMsg{resumed: true}
 	}
@@ -263,7 +285,11 @@ func (m *Model) showConversation(msg conversationLoadedMsg) {
 		verb = "Resumed"
 	}
 	m.addNotice(fmt.Sprintf("%s conversation #%d (%s, last %s). /new starts a new one; /history lists the others.",
-		verb, msg.conv.ID, plural(len(msg.turns), "turn"), when))
+		verb, msg.conv.ID, plural(len(msg.turns)+msg.earlier, "turn"), when))
+	if msg.earlier > 0 {
+		m.addNotice(fmt.Sprintf("Showing the last %s; gear history show %d prints the %s before them.",
+			plural(len(msg.turns), "turn"), msg.conv.ID, plural(msg.earlier, "earlier turn")))
+	}
 	for i, e := range m.conv.entries {
 		if msg.focus != 0 && e.turnID() == msg.focus {
 			m.conv.showFrom(i, m.paint, m.contentWidth(), m.convHeight())

@@ -119,3 +119,29 @@ func storeWithEngines(t *testing.T, e agent.Engines, recs ...agent.Record) (*sto
 	}
 	return st, conv
 }
+
+// A long conversation reopens with its last turns only, and says how many
+// earlier ones it left out and where to read them.
+func TestReopenReadsOnlyTheLastTurns(t *testing.T) {
+	t.Parallel()
+	recs := make([]agent.Record, reopenTurns+5)
+	for i := range recs {
+		recs[i] = calcRecord()
+	}
+	st, conv := storeWith(t, recs...)
+	m := newTestModel(t, newFakeAgent(t), st, 80, 24)
+	msg := loadConversationCmd(context.Background(), st, conv, 0)().(conversationLoadedMsg)
+	if msg.err != nil || len(msg.turns) != reopenTurns || msg.earlier != 5 {
+		t.Fatalf("read %d turns, %d earlier, %v; want %d and 5", len(msg.turns), msg.earlier, msg.err, reopenTurns)
+	}
+	m.onConversationLoaded(msg)
+	var notes strings.Builder
+	for _, e := range m.conv.entries {
+		notes.WriteString(e.text)
+	}
+	for _, want := range []string{"(205 turns,", "Showing the last 200 turns; gear history show 1 prints the 5 earlier turns before them."} {
+		if !strings.Contains(notes.String(), want) {
+			t.Errorf("notices lack %q:\n%s", want, notes.String())
+		}
+	}
+}
