@@ -18,15 +18,20 @@ func (a *app) toolsCommand() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "tools",
-		Short: "List the tool library: descriptions, parameters and examples",
-		Args:  cobra.NoArgs,
+		Short: "List the tool library: sources, parameters and examples",
+		Long: `List every tool of the library: its call signature, where it comes from
+(built-in, a declared tool's file, or an MCP server), its side-effect class,
+its parameters with their types and its usage examples. --json prints one
+JSON array of the tools' specs, each with its signature and wire name (the
+name model APIs receive: '.' written as "__").`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			reg, err := a.registry()
 			if err != nil {
 				return err
 			}
 			if asJSON {
-				return writeJSON(cmd.OutOrStdout(), reg.Specs())
+				return writeJSON(cmd.OutOrStdout(), toolListing(reg.Specs()))
 			}
 			writeToolList(cmd.OutOrStdout(), reg.Specs())
 			return nil
@@ -36,34 +41,79 @@ func (a *app) toolsCommand() *cobra.Command {
 	return cmd
 }
 
+// toolJSON is one tool in `gear tools --json`: the spec's own fields and
+// what scripts would otherwise compute from them.
+type toolJSON struct {
+	tools.Spec
+	Signature string `json:"signature"`
+	WireName  string `json:"wire_name"`
+}
+
+func toolListing(specs []tools.Spec) []toolJSON {
+	out := make([]toolJSON, len(specs))
+	for i, s := range specs {
+		out[i] = toolJSON{Spec: s, Signature: s.Signature(), WireName: s.WireName()}
+	}
+	return out
+}
+
+// writeToolList prints the library for people. Descriptions and examples
+// of declared and MCP tools are untrusted text: each is sanitised and kept
+// on its line.
 func writeToolList(w io.Writer, specs []tools.Spec) {
 	for i, s := range specs {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintf(w, "%s  [%s]\n", s.Signature(), s.Family)
-		fmt.Fprintf(w, "  %s\n", s.Description)
+		fmt.Fprintf(w, "%s  [%s]\n", sanitize.Line(s.Signature()), sanitize.Line(string(s.Family)))
+		effect := string(s.Effect)
+		if effect == "" {
+			effect = "effect not declared: asks before running"
+		}
+		fmt.Fprintf(w, "  Source: %s · %s\n", sanitize.Line(s.Source.String()), effect)
+		fmt.Fprintf(w, "  %s\n", sanitize.Line(s.Description))
 		if len(s.Params) > 0 {
 			fmt.Fprintln(w, "  Parameters:")
 			for _, p := range s.Params {
-				opt := ""
-				if p.Optional {
-					opt = ", optional"
-				}
-				extra := ""
-				if len(p.Enum) > 0 {
-					extra = " One of: " + strings.Join(p.Enum, ", ") + "."
-				}
-				fmt.Fprintf(w, "    %s (%s%s): %s%s\n", p.Name, p.Type, opt, p.Description, extra)
+				about := strings.TrimSpace(sanitize.Line(p.Description) + paramDetails(p))
+				fmt.Fprintf(w, "    %s (%s): %s\n", sanitize.Line(p.Name), paramKind(p), about)
 			}
 		}
 		if len(s.Examples) > 0 {
 			fmt.Fprintln(w, "  Examples:")
 			for _, ex := range s.Examples {
-				fmt.Fprintf(w, "    %q -> %s\n", ex.Query, ex.Call)
+				fmt.Fprintf(w, "    %q -> %s\n", sanitize.Line(ex.Query), sanitize.Line(ex.Call))
 			}
 		}
 	}
+}
+
+// paramKind is a parameter's type as listed: "place, optional".
+func paramKind(p tools.Param) string {
+	kind := string(p.Type)
+	if p.Format != "" {
+		kind += " " + p.Format
+	}
+	if p.Optional {
+		kind += ", optional"
+	}
+	return kind
+}
+
+// paramDetails lists what else a parameter's type says: its values, its
+// pattern, its default.
+func paramDetails(p tools.Param) string {
+	var b strings.Builder
+	if len(p.Enum) > 0 {
+		b.WriteString(" One of: " + sanitize.Line(strings.Join(p.Enum, ", ")) + ".")
+	}
+	if p.Pattern != "" && p.Format == "" {
+		b.WriteString(" Matching: ^" + sanitize.Line(p.Pattern) + "$.")
+	}
+	if len(p.Default) > 0 {
+		b.WriteString(" Default: " + sanitize.Line(string(p.Default)) + ".")
+	}
+	return b.String()
 }
 
 func (a *app) toolCommand() *cobra.Command {
@@ -89,11 +139,11 @@ a tool that fails at run time exits 1.`,
 
 // toolRunJSON is `gear tool --json`'s one object.
 type toolRunJSON struct {
-	Tool     string         `json:"tool"`
-	Args     map[string]any `json:"args"`
-	Response string         `json:"response"`
-	Data     any            `json:"data"`
-	Error    string         `json:"error"`
+	Tool     string          `json:"tool"`
+	Args     json.RawMessage `json:"args"`
+	Response string          `json:"response"`
+	Data     any             `json:"data"`
+	Error    string          `json:"error"`
 }
 
 func (a *app) runTool(ctx context.Context, out io.Writer, reg *tools.Registry, text string, asJSON bool) error {
@@ -125,18 +175,9 @@ func (a *app) runTool(ctx context.Context, out io.Writer, reg *tools.Registry, t
 	return err
 }
 
-// argsJSON renders a call's arguments as a JSON object's fields.
-func argsJSON(c tools.Call) map[string]any {
-	m := make(map[string]any, len(c.Args))
-	for _, arg := range c.Args {
-		if arg.Value.Kind == tools.KindNumber {
-			m[arg.Name] = arg.Value.Num
-		} else {
-			m[arg.Name] = arg.Value.Str
-		}
-	}
-	return m
-}
+// argsJSON renders a call's arguments as one JSON object, in parameter
+// order.
+func argsJSON(c tools.Call) json.RawMessage { return tools.ArgsJSON(c) }
 
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)

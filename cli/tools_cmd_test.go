@@ -36,7 +36,7 @@ func TestToolsListsTheLibrary(t *testing.T) {
 			t.Errorf("gear tools does not list %s", name)
 		}
 	}
-	for _, part := range []string{"Parameters:", "Examples:", "[calc]", "[timezone]", "[weather]", "[location]", "[wiki]", "place (place", "->"} {
+	for _, part := range []string{"Parameters:", "Examples:", "[calc]", "[timezone]", "[weather]", "[location]", "[wiki]", "place (place", "->", "Source: built-in · read-only"} {
 		if !strings.Contains(out, part) {
 			t.Errorf("gear tools output lacks %q", part)
 		}
@@ -54,7 +54,7 @@ func TestToolsListsTheLibrary(t *testing.T) {
 		t.Fatalf("%d specs", len(specs))
 	}
 	for _, s := range specs {
-		if s.Description == "" || len(s.Examples) == 0 || s.Family == "" {
+		if s.Description == "" || len(s.Examples) == 0 || s.Family == "" || !s.Source.IsBuiltin() || s.Effect != tools.EffectReadOnly {
 			t.Errorf("%s: incomplete spec in JSON: %+v", s.Name, s)
 		}
 	}

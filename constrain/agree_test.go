@@ -47,6 +47,10 @@ func checkAgreement(t testing.TB, m *Machine, in string) bool {
 		t.Fatalf("machine says %v, parser says %v, on %q", machine, perr, in)
 	}
 	_, verr := m.Validate(in)
+	var ae *tools.ArgsError
+	if machine && errors.As(verr, &ae) {
+		return true // the syntax is right; the tool's schema refuses the value
+	}
 	if (verr == nil) != machine {
 		t.Fatalf("Validate says %v, machine %v, on %q", verr, machine, in)
 	}

@@ -47,7 +47,8 @@ func (m *Machine) Complete(prefix string) []Completion {
 }
 
 // Forced is the text forced from s: as long as exactly one byte can come
-// next (optional white space aside), that byte. It stops at a choice or at
+// next (optional white space aside, and a keyword argument's name where a
+// positional one is due), that byte. It stops at a choice or at
 // the end of the call, so it never chooses between values; it does spell
 // out what has a single possible rest (a tool name's last letters, JSON
 // keys, an enum value once it is unambiguous, the closing quote of a
@@ -73,6 +74,19 @@ func (m *Machine) forcedByte(s State) (byte, bool) {
 	if !spaceIsContent(s) {
 		for _, c := range []byte{' ', '\t', '\n', '\r'} {
 			set[c>>6] &^= 1 << (c & 63)
+		}
+	}
+	if (s.phase == phOpen || s.phase == phBeforeValue) && s.flags&flagKeywords == 0 {
+		// Where a positional argument is due, a keyword may begin instead;
+		// completion follows the positional form (the paper's), so the
+		// letters that could only begin a keyword do not count.
+		for _, r := range set.Ranges() {
+			for c := int(r.Lo); c <= int(r.Hi); c++ {
+				t := s
+				if m.step(&t, byte(c)) && t.phase == phKeyword && t.sub == kwPure {
+					set[c>>6] &^= 1 << (c & 63)
+				}
+			}
 		}
 	}
 	if set.Len() != 1 {

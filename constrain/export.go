@@ -30,36 +30,43 @@ func (o ExportOptions) depth(def int) int {
 }
 
 // GBNF is the grammar of every call the machine accepts, canonical or JSON,
-// for llama.cpp's grammar field. It is exact but for one bound: the
-// expression length (MaxExpressionLen bytes), which a grammar cannot
-// count; parentheses nest to MaxExpressionDepth as in the machine. Validate
-// the decoded call with the machine before it runs.
+// for llama.cpp's grammar field. It is exact but for two bounds a grammar
+// cannot count: the expression length (MaxExpressionLen bytes) and the
+// length of a string inside a JSON value (MaxJSONStringLen); parentheses
+// nest to MaxExpressionDepth and JSON values to MaxJSONDepth as in the
+// machine. Validate the decoded call with the machine before it runs: it
+// also checks JSON values against their schemas.
 func (m *Machine) GBNF() string {
-	return m.libraryGrammar(tools.MaxExpressionDepth).gbnf()
+	return m.libraryGrammar(tools.MaxExpressionDepth, true).gbnf()
 }
 
 // Regex is a regular expression for vLLM's guided regex, matching (as a
 // whole) exactly the calls the machine accepts, except that expressions
-// nest at most opts' depth of parentheses and their length is not bounded.
+// nest at most opts' depth of parentheses and JSON values opts' depth of
+// brackets, neither an expression's length nor a JSON string's is
+// bounded, and the canonical form's keyword arguments are left out (they
+// would make the expression grow with the cube of a tool's parameters;
+// the positional and JSON forms say every call).
 // Go's regexp reads an invalid UTF-8 byte as U+FFFD, which a string
 // argument may hold, so it matches such bytes where the machine refuses
 // them. Validate the decoded call with the machine before it runs.
 func (m *Machine) Regex(opts ExportOptions) string {
-	return m.libraryGrammar(opts.depth(DefaultExportDepth)).regex(ref("root"))
+	return m.libraryGrammar(opts.depth(DefaultExportDepth), false).regex(ref("root"))
 }
 
-// libraryGrammar builds the rules of every call of the library.
-func (m *Machine) libraryGrammar(depth int) *grammar {
+// libraryGrammar builds the rules of every call of the library; keywords
+// says whether the canonical form's keyword arguments are spelled out.
+func (m *Machine) libraryGrammar(depth int, keywords bool) *grammar {
 	g := newGrammar()
 	g.define("root", empty()) // first, so GBNF prints it first; set below
 	ws := g.define("ws", star(chars(" \t\n\r")))
 	var canon, json []*gnode
 	for i := range m.tools {
 		t := &m.tools[i]
-		canon = append(canon, g.define(fmt.Sprintf("call-%d", i), seq(lit(t.spec.Name), ws, lit("("), ws, m.argsRule(g, t, false, depth), lit(")"))))
+		canon = append(canon, g.define(fmt.Sprintf("call-%d", i), seq(lit(t.spec.Name), ws, lit("("), ws, m.argsRule(g, i, keywords, depth), lit(")"))))
 		json = append(json, g.define(fmt.Sprintf("jcall-%d", i), seq(
 			lit(`"`+t.spec.Name+`"`), ws, lit(","), ws, lit(`"args"`), ws, lit(":"), ws, lit("{"), ws,
-			m.argsRule(g, t, true, depth), lit("}"))))
+			m.jsonArgsRule(g, t, depth), lit("}"))))
 	}
 	var forms []*gnode
 	if len(canon) > 0 {
@@ -73,33 +80,91 @@ func (m *Machine) libraryGrammar(depth int) *grammar {
 	return g
 }
 
-// argsRule is the arguments of a tool, trailing optional ones left out as
-// the parser allows.
-func (m *Machine) argsRule(g *grammar, t *toolInfo, json bool, depth int) *gnode {
-	ws := ref("ws")
-	var next *gnode
-	for k := len(t.params) - 1; k >= 0; k-- {
-		p := &t.params[k]
-		item := seq(m.valueRule(g, p, json, depth), ws)
-		if json {
-			item = seq(lit(p.key), ws, lit(":"), ws, item)
+// namedRun is the run of keyword (or JSON) arguments whose first names a
+// parameter at or after k, in parameter order, leaving out only optional
+// parameters: item(i) is argument i with its name.
+func namedRun(t *toolInfo, k int, item func(i int) *gnode) *gnode {
+	n, r := len(t.params), t.required
+	comma := func(i int) *gnode { return seq(lit(","), ref("ws"), item(i)) }
+	optionalFrom := func(i int) []*gnode {
+		var out []*gnode
+		for j := i; j < n; j++ {
+			out = append(out, opt(comma(j)))
 		}
-		if next != nil {
-			more := seq(lit(","), ws, next)
-			if k+1 >= t.required {
-				more = opt(more)
-			}
-			item = seq(item, more)
-		}
-		next = item
+		return out
 	}
-	if next == nil {
+	if k < r {
+		parts := []*gnode{item(k)}
+		for j := k + 1; j < r; j++ {
+			parts = append(parts, comma(j))
+		}
+		return seq(append(parts, optionalFrom(r)...)...)
+	}
+	var alts []*gnode
+	for i := k; i < n; i++ {
+		alts = append(alts, seq(append([]*gnode{item(i)}, optionalFrom(i+1)...)...))
+	}
+	return alt(alts...)
+}
+
+// argsRule is a tool's arguments in the canonical form: positional ones
+// (trailing optional ones left out), then, when keywords, keyword ones.
+func (m *Machine) argsRule(g *grammar, ti int, keywords bool, depth int) *gnode {
+	t := &m.tools[ti]
+	n := len(t.params)
+	if n == 0 {
 		return empty()
 	}
-	if t.required == 0 {
-		return opt(next)
+	ws := ref("ws")
+	keyword := func(i int) *gnode {
+		p := &t.params[i]
+		return seq(lit(p.name+":"), ws, m.valueRule(g, p, false, depth), ws)
 	}
-	return next
+	// rest(k): the arguments from parameter k on, positional or named.
+	var rest func(k int) *gnode
+	rest = func(k int) *gnode {
+		name := fmt.Sprintf("args-%d-%d", ti, k)
+		if !keywords {
+			name = "p" + name
+		}
+		if g.has(name) {
+			return ref(name)
+		}
+		p := &t.params[k]
+		pos := seq(m.valueRule(g, p, false, depth), ws)
+		if k+1 < n {
+			tail := seq(lit(","), ws, rest(k+1))
+			if k+1 >= t.required {
+				tail = opt(tail)
+			}
+			pos = seq(pos, tail)
+		}
+		if keywords && p.kind != kindExpression {
+			pos = alt(pos, namedRun(t, k, keyword))
+		}
+		return g.define(name, pos)
+	}
+	if t.required == 0 {
+		return opt(rest(0))
+	}
+	return rest(0)
+}
+
+// jsonArgsRule is a tool's arguments in the JSON form: keys in parameter
+// order, optional ones left out anywhere.
+func (m *Machine) jsonArgsRule(g *grammar, t *toolInfo, depth int) *gnode {
+	if len(t.params) == 0 {
+		return empty()
+	}
+	ws := ref("ws")
+	run := namedRun(t, 0, func(i int) *gnode {
+		p := &t.params[i]
+		return seq(lit(p.key), ws, lit(":"), ws, m.valueRule(g, p, true, depth), ws)
+	})
+	if t.required == 0 {
+		return opt(run)
+	}
+	return run
 }
 
 func (m *Machine) valueRule(g *grammar, p *paramInfo, json bool, depth int) *gnode {
@@ -112,6 +177,14 @@ func (m *Machine) valueRule(g *grammar, p *paramInfo, json bool, depth int) *gno
 		return g.stringRule(int(p.bound))
 	case kindPattern:
 		return seq(lit(`"`), g.contentRule(p.pattern), lit(`"`))
+	case kindJSON:
+		return g.jsonRule(depth)
+	case kindWord:
+		words := make([]*gnode, len(p.words))
+		for i, w := range p.words {
+			words[i] = lit(w)
+		}
+		return alt(words...)
 	}
 	if json {
 		return seq(lit(`"`), g.exprRules(jsonFlavor(), depth), lit(`"`))
@@ -157,6 +230,19 @@ func (g *grammar) stringRule(bound int) *gnode {
 	if g.has(name) {
 		return ref(name)
 	}
+	if bound > maxExportRepeat {
+		// A long bound is left out: Go's regexp refuses counts above 1000
+		// and llama.cpp spells a count out rule by rule (documented).
+		return g.define(name, seq(lit(`"`), plus(g.charRule()), lit(`"`)))
+	}
+	return g.define(name, seq(lit(`"`), rep(g.charRule(), 1, bound), lit(`"`)))
+}
+
+// maxExportRepeat is the largest count the exports write.
+const maxExportRepeat = 1000
+
+// charRule is one character of a string literal, as scanString reads it.
+func (g *grammar) charRule() *gnode {
 	if !g.has("char") {
 		hex := class('0', '9', 'A', 'F', 'a', 'f')
 		g.define("char", alt(
@@ -167,7 +253,45 @@ func (g *grammar) stringRule(bound int) *gnode {
 			)))),
 		))
 	}
-	return g.define(name, seq(lit(`"`), rep(ref("char"), 1, bound), lit(`"`)))
+	return ref("char")
+}
+
+// jsonRule is a JSON value with arrays and objects nested at most depth
+// deep (the machine allows tools.MaxJSONDepth). Its strings are not
+// bounded in length, where the machine bounds each to
+// tools.MaxJSONStringLen characters.
+func (g *grammar) jsonRule(depth int) *gnode {
+	depth = min(depth, tools.MaxJSONDepth)
+	name := fmt.Sprintf("json-%d", depth)
+	if g.has(name) {
+		return ref(name)
+	}
+	ws := ref("ws")
+	if !g.has("json-scalar") {
+		digit := class('0', '9')
+		str := g.define("json-string", seq(lit(`"`), star(g.charRule()), lit(`"`)))
+		num := g.define("json-number", seq(opt(lit("-")), alt(lit("0"), seq(class('1', '9'), star(digit))),
+			opt(seq(lit("."), plus(digit))), opt(seq(chars("eE"), opt(chars("+-")), plus(digit)))))
+		g.define("json-scalar", alt(str, num, lit("true"), lit("false"), lit("null")))
+	}
+	scalar, str := ref("json-scalar"), ref("json-string")
+	for d := 0; d <= depth; d++ {
+		n := fmt.Sprintf("json-%d", d)
+		if g.has(n) {
+			continue
+		}
+		if d == 0 {
+			g.define(n, scalar)
+			continue
+		}
+		inner := ref(fmt.Sprintf("json-%d", d-1))
+		member := seq(str, ws, lit(":"), ws, inner, ws)
+		g.define(n, alt(scalar,
+			seq(lit("["), ws, opt(seq(inner, ws, star(seq(lit(","), ws, inner, ws)))), lit("]")),
+			seq(lit("{"), ws, opt(seq(member, star(seq(lit(","), ws, member)))), lit("}")),
+		))
+	}
+	return ref(name)
 }
 
 // contentRule turns a content pattern (Go syntax, as ContentPattern gives

@@ -143,7 +143,26 @@ func (g *gen) boundary() string {
 		return "Calculator(" + e + ")"
 	}
 	over := g.r.IntN(3) - 1 // -1, 0 or +1 around the bound
-	switch g.r.IntN(9) {
+	switch g.r.IntN(11) {
+	case 9: // a JSON value nested about MaxJSONDepth deep
+		d := tools.MaxJSONDepth + over
+		var open, close strings.Builder
+		for i := 0; i < d; i++ {
+			if g.chance(0.5) {
+				open.WriteString(`{"k":`)
+				close.WriteString("}")
+			} else {
+				open.WriteString("[")
+				close.WriteString("]")
+			}
+		}
+		c := close.String()
+		return "kv.set(\"k\", " + open.String() + g.pick("1", "[]", "{}", `""`) + reverse(c) + ")"
+	case 10: // a string inside a JSON value at its rune bound
+		if g.chance(0.9) {
+			return `kv.set("k", [` + g.str(3) + `, ""])`
+		}
+		return `kv.set("k", [` + `"` + strings.Repeat(g.pick("a", "é", `\n`), tools.MaxJSONStringLen+over) + `"])`
 	case 0: // a string at its rune bound
 		spec := g.pick("WikiSearch", "Calc", "Units", "CurrentTime")
 		bound := map[string]int{"WikiSearch": tools.DefaultMaxStringLen, "Calc": 5, "Units": 3, "CurrentTime": tools.MaxPlaceLen}[spec]
@@ -202,4 +221,12 @@ func (g *gen) boundary() string {
 		return quoteExpr(g.pick("5 % of 3", "5% of", "5 % x", "5 % mod", "5 %mod(3)", "(2)of 3", "(2)of3", "2of 3", "2 of3", "2 of.5", "of of of", "of(2) mod mod(3)", "5%% 3", "5 %", "x % ofa", "2 MoD 3", "2 ** 3", "2 * * 3", "2 *** 3"))
 	}
 	return ""
+}
+
+func reverse(s string) string {
+	b := []byte(s)
+	for i, j := 0, len(b)-1; i < j; i, j = i+1, j-1 {
+		b[i], b[j] = b[j], b[i]
+	}
+	return string(b)
 }

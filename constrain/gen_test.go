@@ -54,25 +54,54 @@ func (g *gen) call() string {
 }
 
 func (g *gen) callOf(spec tools.Spec, nargs int, json bool) string {
+	// The first nargs parameters, less some optional ones: a call may
+	// leave out an optional parameter before a given one by naming the
+	// arguments after it.
+	var given []int
+	for i := 0; i < nargs; i++ {
+		if spec.Params[i].Optional && i < nargs-1 && g.chance(0.2) {
+			continue
+		}
+		given = append(given, i)
+	}
+	// Positional up to the first gap, or before, then keywords; never a
+	// keyword where a positional expression is due.
+	switchAt := len(given)
+	for k, idx := range given {
+		if idx != k {
+			switchAt = k
+			break
+		}
+	}
+	if switchAt > 0 && g.chance(0.3) {
+		switchAt = g.r.IntN(switchAt + 1)
+	}
+	if switchAt < len(given) && spec.Params[given[switchAt]].Type == tools.TypeExpression && given[switchAt] == switchAt {
+		switchAt = len(given)
+	}
 	var b strings.Builder
 	b.WriteString(g.ws())
 	if json {
 		b.WriteString("{" + g.ws() + `"tool"` + g.ws() + ":" + g.ws() + `"` + spec.Name + `"` + g.ws() + "," + g.ws() + `"args"` + g.ws() + ":" + g.ws() + "{" + g.ws())
-		for i := 0; i < nargs; i++ {
-			if i > 0 {
+		for k, idx := range given {
+			if k > 0 {
 				b.WriteString("," + g.ws())
 			}
-			p := spec.Params[i]
+			p := spec.Params[idx]
 			b.WriteString(`"` + p.Name + `"` + g.ws() + ":" + g.ws() + g.value(p, true) + g.ws())
 		}
 		b.WriteString("}" + g.ws() + "}")
 	} else {
 		b.WriteString(spec.Name + g.ws() + "(" + g.ws())
-		for i := 0; i < nargs; i++ {
-			if i > 0 {
+		for k, idx := range given {
+			if k > 0 {
 				b.WriteString("," + g.ws())
 			}
-			b.WriteString(g.value(spec.Params[i], false) + g.ws())
+			p := spec.Params[idx]
+			if k >= switchAt {
+				b.WriteString(p.Name + ":" + g.ws())
+			}
+			b.WriteString(g.value(p, false) + g.ws())
 		}
 		b.WriteString(")")
 	}
@@ -87,11 +116,18 @@ func (g *gen) value(p tools.Param, json bool) string {
 	case tools.TypeInteger:
 		return g.integer()
 	case tools.TypeString, tools.TypePlace:
+		if p.Format == "date" {
+			return `"` + g.digits(4) + "-" + g.pick("01", "09", "12", "13", "00", "1") + "-" + g.pick("01", "10", "29", "31", "32", "00") + `"`
+		}
 		return g.str(1 + g.r.IntN(min(p.StringBound(), 12)))
 	case tools.TypeEnum:
 		return `"` + p.Enum[g.r.IntN(len(p.Enum))] + `"`
 	case tools.TypeDate:
 		return `"` + g.date() + `"`
+	case tools.TypeBoolean:
+		return g.pick("true", "false")
+	case tools.TypeJSON:
+		return g.jsonValue(0)
 	case tools.TypeDateTime:
 		return `"` + g.datetime() + `"`
 	case tools.TypeExpression:
@@ -263,4 +299,45 @@ func (g *gen) input() string {
 		return s
 	}
 	return g.randomBytes()
+}
+
+// jsonValue writes a JSON value with white space, escapes, exponents and
+// nesting.
+func (g *gen) jsonValue(depth int) string {
+	k := g.r.IntN(10)
+	if depth >= 4 {
+		k = 9
+	}
+	switch {
+	case k < 3:
+		var b strings.Builder
+		b.WriteString("[" + g.ws())
+		for n := g.r.IntN(4); n > 0; n-- {
+			b.WriteString(g.jsonValue(depth + 1))
+			if n > 1 {
+				b.WriteString(g.ws() + "," + g.ws())
+			}
+		}
+		return b.String() + g.ws() + "]"
+	case k < 6:
+		var b strings.Builder
+		b.WriteString("{" + g.ws())
+		for n := g.r.IntN(4); n > 0; n-- {
+			key := g.pick(`"x"`, `"y"`, `""`, `"a\"b"`, `"é"`)
+			b.WriteString(key + g.ws() + ":" + g.ws() + g.jsonValue(depth+1))
+			if n > 1 {
+				b.WriteString(g.ws() + "," + g.ws())
+			}
+		}
+		return b.String() + g.ws() + "}"
+	}
+	switch g.r.IntN(6) {
+	case 0:
+		return g.pick("true", "false", "null")
+	case 1:
+		return g.pick(`""`, g.str(1+g.r.IntN(6)))
+	case 2:
+		return g.number() + g.pick("", "e5", "E-3", "e+12", "e0")
+	}
+	return g.number()
 }

@@ -1,15 +1,18 @@
 package constrain
 
 import (
+	"bytes"
 	"encoding/json"
-	"math/big"
-	"regexp"
 	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
-// A small JSON Schema validator for the keywords the export uses: type,
-// properties, required, additionalProperties, enum, anyOf, pattern,
-// minimum, maximum. Instances are decoded with numbers kept as written.
+// The exported JSON Schema is checked with the same validator gear checks
+// arguments with (github.com/santhosh-tekuri/jsonschema/v6), standing in
+// for the servers that decode under it. Instances are decoded with
+// numbers kept as written.
 
 func decodeInstance(text string) (any, bool) {
 	dec := json.NewDecoder(strings.NewReader(text))
@@ -21,110 +24,28 @@ func decodeInstance(text string) (any, bool) {
 	return v, true
 }
 
-type schemaValidator struct{ patterns map[string]*regexp.Regexp }
+type schemaValidator struct{ schema *jsonschema.Schema }
 
-func (sv *schemaValidator) valid(schema map[string]any, v any) bool {
-	if t, ok := schema["type"].(string); ok && !typeMatches(t, v) {
-		return false
+func newSchemaValidator(t *testing.T, raw []byte) *schemaValidator {
+	t.Helper()
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
 	}
-	if alts, ok := schema["anyOf"].([]any); ok {
-		matched := false
-		for _, a := range alts {
-			if sv.valid(a.(map[string]any), v) {
-				matched = true
-				break
-			}
-		}
-		if !matched {
-			return false
-		}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("export.json", doc); err != nil {
+		t.Fatal(err)
 	}
-	if enum, ok := schema["enum"].([]any); ok {
-		found := false
-		for _, e := range enum {
-			if e == v {
-				found = true
-			}
-		}
-		if !found {
-			return false
-		}
+	s, err := c.Compile("export.json")
+	if err != nil {
+		t.Fatal(err)
 	}
-	if p, ok := schema["pattern"].(string); ok {
-		s, isString := v.(string)
-		if !isString {
-			return false
-		}
-		re := sv.patterns[p]
-		if re == nil {
-			re = regexp.MustCompile(p)
-			sv.patterns[p] = re
-		}
-		if !re.MatchString(s) {
-			return false
-		}
-	}
-	if n, ok := v.(json.Number); ok {
-		x, _ := new(big.Float).SetString(n.String())
-		if lo, ok := schema["minimum"].(json.Number); ok {
-			l, _ := new(big.Float).SetString(lo.String())
-			if x.Cmp(l) < 0 {
-				return false
-			}
-		}
-		if hi, ok := schema["maximum"].(json.Number); ok {
-			h, _ := new(big.Float).SetString(hi.String())
-			if x.Cmp(h) > 0 {
-				return false
-			}
-		}
-	}
-	if obj, ok := v.(map[string]any); ok {
-		props, _ := schema["properties"].(map[string]any)
-		for _, r := range asList(schema["required"]) {
-			if _, ok := obj[r.(string)]; !ok {
-				return false
-			}
-		}
-		for k, val := range obj {
-			ps, known := props[k]
-			if !known {
-				if schema["additionalProperties"] == false {
-					return false
-				}
-				continue
-			}
-			if !sv.valid(ps.(map[string]any), val) {
-				return false
-			}
-		}
-	}
-	return true
+	return &schemaValidator{schema: s}
 }
+
+func (sv *schemaValidator) valid(v any) bool { return sv.schema.Validate(v) == nil }
 
 func asList(v any) []any {
 	l, _ := v.([]any)
 	return l
-}
-
-func typeMatches(t string, v any) bool {
-	switch t {
-	case "object":
-		_, ok := v.(map[string]any)
-		return ok
-	case "string":
-		_, ok := v.(string)
-		return ok
-	case "number":
-		_, ok := v.(json.Number)
-		return ok
-	case "integer":
-		n, ok := v.(json.Number)
-		if !ok {
-			return false
-		}
-		x, ok := new(big.Float).SetString(n.String())
-		return ok && x.IsInt()
-	}
-	return false
 }

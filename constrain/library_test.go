@@ -36,8 +36,33 @@ func testSpecs() []tools.Spec {
 		{Name: "Ping", Family: "net", Description: "no parameters"},
 		{Name: "WikiSearch", Family: tools.FamilyWiki, Description: "encyclopedia",
 			Params: []tools.Param{{Name: "query", Type: tools.TypeString}}},
+		// External tools: server-qualified names with dots, dashes, a
+		// leading digit or underscore, and booleans.
+		{Name: "everything.echo", Family: "mcp", Description: "echo a message",
+			Params: []tools.Param{{Name: "message", Type: tools.TypeString}, {Name: "loud", Type: tools.TypeBoolean, Optional: true}}},
+		{Name: "everything.echo-all", Family: "mcp", Description: "echo twice",
+			Params: []tools.Param{{Name: "twice", Type: tools.TypeBoolean}, {Name: "maxResults", Type: tools.TypeInteger}}},
+		{Name: "get-weather", Family: "mcp", Description: "weather by city",
+			Params: []tools.Param{{Name: "city", Type: tools.TypeString}, {Name: "day", Type: tools.TypeString, Pattern: tools.FormatDatePattern, Format: "date", Optional: true}}},
+		{Name: "2fa_check", Family: "mcp", Description: "check a code",
+			Params: []tools.Param{{Name: "code", Type: tools.TypeInteger}}},
+		{Name: "_private.x", Family: "mcp", Description: "no parameters"},
+		// JSON values: arrays, objects and unions, read as any JSON by the
+		// machine and the parser, then checked against the InputSchema.
+		{Name: "geo.mark", Family: "mcp", Description: "mark points", InputSchema: []byte(geoMarkSchema),
+			Params: []tools.Param{{Name: "tags", Type: tools.TypeJSON, Schema: []byte(`{"type":"array","items":{"type":"string"}}`)},
+				{Name: "point", Type: tools.TypeJSON, Optional: true, Schema: []byte(`{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}`)}}},
+		{Name: "kv.set", Family: "mcp", Description: "store a value", InputSchema: []byte(kvSetSchema),
+			Params: []tools.Param{{Name: "key", Type: tools.TypeString}, {Name: "value", Type: tools.TypeJSON, Schema: []byte(`{}`)}, {Name: "flag", Type: tools.TypeBoolean, Optional: true}}},
 	}
 }
+
+const (
+	geoMarkSchema = `{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"}},` +
+		`"point":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}},` +
+		`"required":["tags"],"additionalProperties":false}`
+	kvSetSchema = `{"type":"object","properties":{"key":{"type":"string"},"value":{},"flag":{"type":"boolean"}},"required":["key","value"]}`
+)
 
 func testMachine(t testing.TB) *Machine {
 	t.Helper()

@@ -33,6 +33,7 @@ type Machine struct {
 	nodes  []trieNode
 	edges  []trieEdge
 	dfas   []*dfa
+	checks *tools.ArgsChecker // input schemas, compiled on first use
 }
 
 // State is a point in a call being read: a value, cheap to copy and to
@@ -57,22 +58,26 @@ const (
 	kindString  // string, place: any JSON string, non-empty, rune-bounded
 	kindPattern // enum, datetime, date: content matches a pattern, no escapes
 	kindExpression
+	kindWord // boolean: one of a few bare literal words
+	kindJSON // any JSON value, checked against its schema after decoding
 )
 
 type paramInfo struct {
 	name    string
 	typ     tools.ParamType
 	kind    valueKind
-	bound   uint16 // rune bound of a kindString parameter
-	dfa     int32  // Machine.dfas index of a kindPattern parameter
-	pattern string // its content pattern
-	key     string // the JSON form's key: the name between quotes
+	bound   uint16   // rune bound of a kindString parameter
+	dfa     int32    // Machine.dfas index of a kindPattern parameter
+	pattern string   // its content pattern
+	key     string   // the JSON form's key: the name between quotes
+	words   []string // the literals of a kindWord parameter
 }
 
 type toolInfo struct {
 	spec     tools.Spec
 	params   []paramInfo
 	required int
+	sorted   []uint16 // parameter indices by name, for keyword ranges
 }
 
 // trieNode is a node of the tool-name trie; its edges are sorted by byte.
@@ -112,6 +117,10 @@ func New(specs ...tools.Spec) (*Machine, error) {
 				pi.kind = kindInteger
 			case tools.TypeExpression:
 				pi.kind = kindExpression
+			case tools.TypeBoolean:
+				pi.kind, pi.words = kindWord, booleanWords
+			case tools.TypeJSON:
+				pi.kind = kindJSON
 			default:
 				if pattern, ok := p.ContentPattern(); ok {
 					pi.kind = kindPattern
@@ -133,10 +142,12 @@ func New(specs ...tools.Spec) (*Machine, error) {
 			}
 			info.params = append(info.params, pi)
 		}
+		sortParams(&info)
 		m.byName[s.Name] = len(m.tools)
 		m.tools = append(m.tools, info)
 	}
 	m.buildTrie()
+	m.checks = tools.NewArgsChecker(specs)
 	return m, nil
 }
 

@@ -86,10 +86,29 @@ func TestAllowed(t *testing.T) {
 	tests := []struct {
 		prefix, want string
 	}{
-		{"", `[\t\n\r CPTUWms{]`},
+		{"", `[\t\n\r 2CPTUW_egkms{]`},
+		{"kv.set(\"k\", ", `[\t\n\r "\-0-9[fntv{]`},
+		{"kv.set(\"k\", [", `[\t\n\r "\-0-9[\]fnt{]`},
+		{"kv.set(\"k\", {\"a\"", `[\t\n\r :]`},
+		{"kv.set(\"k\", [1", `[\t\n\r ,.0-9E\]e]`},
+		{"kv.set(\"k\", [1e", `[+\-0-9]`},
+		{"kv.set(\"k\", [{}", `[\t\n\r ,\]]`},
+		{"kv.set(\"k\", [n", `[u]`},
+		{"kv.set(\"k\", 12", `[\t\n\r ),.0-9Ee]`},
+		{"everything.echo", `[\t\n\r (\-]`},
+		{"everything.echo-all(", `[\t\n\r ft]`},
+		{"everything.echo-all(t", `[rw]`},
+		{"everything.echo-all(true", `[\t\n\r ,]`},
 		{"Calculator", `[\t\n\r (]`},
 		{"Calc", `[\t\n\r (u]`},
-		{"Pow(", `[\t\n\r \-0-9]`},
+		{"Pow(", `[\t\n\r \-0-9b]`},
+		{"Pow(b", `[a]`},
+		{"Pow(base", `[:]`},
+		{"Pow(base:", `[\t\n\r \-0-9]`},
+		{"Pow(base: 2, ", `[\t\n\r e]`},
+		{"Pow(2, ", `[\t\n\r \-0-9e]`},
+		{`{"tool": "Units", "args": {"unit": "metric", "`, `[n]`},
+		{`{"tool": "Units", "args": {"`, `[u]`},
 		{"Pow(0", `[\t\n\r ,.]`},
 		{"sqrt(0", `[\t\n\r ).]`},
 		{"Ping(", `[\t\n\r )]`},
@@ -190,7 +209,7 @@ func TestEveryStateCanFinish(t *testing.T) {
 // closing bytes first. It gives up after a budget of states, so a dead
 // end in the machine shows as a failure.
 func completion(m *Machine, s State) (string, bool) {
-	first := ")\"}1a ,.(:{"
+	first := "\")}]1a ,.(:{"
 	order := []byte(first)
 	for c := 0; c < 256; c++ {
 		if strings.IndexByte(first, byte(c)) < 0 {
@@ -237,7 +256,8 @@ func TestNewRejectsBadLibraries(t *testing.T) {
 	}{
 		{[]tools.Spec{good, good}, "listed twice"},
 		{[]tools.Spec{bad}, "must be the last"},
-		{[]tools.Spec{{Name: "1x", Family: "f", Description: "d"}}, "tool name"},
+		{[]tools.Spec{{Name: "-x", Family: "f", Description: "d"}}, "tool name"},
+		{[]tools.Spec{{Name: "a b", Family: "f", Description: "d"}}, "tool name"},
 	} {
 		if _, err := New(tt.specs...); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("got %v, want %q", err, tt.want)

@@ -2,6 +2,7 @@ package constrain
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gear-chat/gear/tools"
@@ -97,6 +98,16 @@ func (m *Machine) repairOnce(text string, s State, at int, mark marks, ended boo
 				return next, fix, true
 			}
 		}
+	case phKeyword:
+		// A bare word where a positional value is due (not a parameter's
+		// name): repair it as that value.
+		if s.flags&flagKeywords == 0 && !ended {
+			v := s
+			m.beginValue(&v)
+			if next, fix, ok := m.repairValue(text, v, mark.value, mark); ok {
+				return next, fix, true
+			}
+		}
 	}
 	if ended {
 		return m.repairEnd(text, s, mark)
@@ -106,7 +117,7 @@ func (m *Machine) repairOnce(text string, s State, at int, mark marks, ended boo
 
 func (m *Machine) repairName(text string, mark marks) (string, Fix, bool) {
 	end := mark.name
-	for end < len(text) && isNameByte(text[end]) {
+	for end < len(text) && isToolNameByte(text[end]) {
 		end++
 	}
 	name := text[mark.name:end]
@@ -143,6 +154,10 @@ func (m *Machine) repairValue(text string, s State, at int, mark marks) (string,
 			if whole, ok := zeroFraction(tok); ok && numberLiteralFits(whole, true) {
 				return fix(tok, whole)
 			}
+		}
+	case kindWord:
+		if lit, content, ok := stringLiteralAt(text, start); ok && slices.Contains(p.words, content) {
+			return fix(lit, content)
 		}
 	case kindString, kindPattern:
 		if at != start {
@@ -234,6 +249,9 @@ func (m *Machine) closingByte(s State) (byte, bool) {
 		if m.valueEmpty(s) {
 			return 0, false
 		}
+		if m.tools[s.node].params[s.param].kind == kindJSON {
+			return m.closingJSON(s, closeCall)
+		}
 		switch s.sub {
 		case sBody, pBody:
 			if c, ok := m.forcedByte(s); ok {
@@ -241,6 +259,11 @@ func (m *Machine) closingByte(s State) (byte, bool) {
 			}
 			return want('"')
 		case nZero, nInt, nFrac:
+			return want(closeCall)
+		case wBody:
+			if c, ok := m.forcedByte(s); ok {
+				return c, true // the rest of "true" or "false"
+			}
 			return want(closeCall)
 		case sEsc, sHex, sUTF8, nSign, nDot:
 			return 0, false
@@ -254,11 +277,46 @@ func (m *Machine) closingByte(s State) (byte, bool) {
 	return m.forcedByte(s)
 }
 
+// closingJSON closes a JSON value cut short: its string, then its
+// brackets, innermost first; a half-written number, word or key, or a
+// member still owed, would have to be invented.
+func (m *Machine) closingJSON(s State, closeCall byte) (byte, bool) {
+	allowed := m.Allowed(s)
+	want := func(c byte) (byte, bool) { return c, allowed.Has(c) }
+	closer := func() (byte, bool) {
+		if s.depth == 0 {
+			return want(closeCall)
+		}
+		if jsonInObject(&s) {
+			return want('}')
+		}
+		return want(']')
+	}
+	switch s.sub {
+	case sBody:
+		if s.flags&flagKey != 0 {
+			return 0, false
+		}
+		return want('"')
+	case jAfter, jnZero, jnInt, jnFrac, jnExp:
+		return closer()
+	case jArrFirst:
+		return want(']')
+	case jObjFirst:
+		return want('}')
+	case jWord:
+		return m.forcedByte(s)
+	}
+	return 0, false
+}
+
 // valueEmpty reports an argument begun but with nothing in it yet.
 func (m *Machine) valueEmpty(s State) bool {
 	switch s.sub {
-	case nStart, sQuote, pQuote, xQuote:
+	case nStart, sQuote, pQuote, xQuote, wStart:
 		return true
+	case jValue:
+		return s.depth == 0
 	case sBody:
 		return s.count == 0
 	case pBody:

@@ -49,7 +49,7 @@ func (m *Machine) JSONSchema(opts ExportOptions) []byte {
 	for i := range m.tools {
 		t := &m.tools[i]
 		// Each parameter's schema once: the variants share them.
-		schemas := make([]jsonObject, len(t.params))
+		schemas := make([]any, len(t.params))
 		for k := range t.params {
 			schemas[k] = paramSchema(g, t.spec.Params[k], &t.params[k], depth)
 		}
@@ -104,7 +104,7 @@ func (m *Machine) JSONSchema(opts ExportOptions) []byte {
 }
 
 // paramSchema is the schema of one parameter: spec and p describe it.
-func paramSchema(g *grammar, spec tools.Param, p *paramInfo, depth int) jsonObject {
+func paramSchema(g *grammar, spec tools.Param, p *paramInfo, depth int) any {
 	s := jsonObject{}
 	switch p.kind {
 	case kindNumber:
@@ -113,7 +113,11 @@ func paramSchema(g *grammar, spec tools.Param, p *paramInfo, depth int) jsonObje
 		limit := math.Pow(10, tools.MaxIntegerDigits) - 1
 		s = append(s, jsonField{"type", "integer"}, jsonField{"minimum", -limit}, jsonField{"maximum", limit})
 	case kindString:
-		s = append(s, jsonField{"type", "string"}, jsonField{"pattern", fmt.Sprintf(`^[\s\S]{1,%d}$`, p.bound)})
+		pattern := fmt.Sprintf(`^[\s\S]{1,%d}$`, p.bound)
+		if p.bound > maxExportRepeat {
+			pattern = `^[\s\S]+$` // see stringRule
+		}
+		s = append(s, jsonField{"type", "string"}, jsonField{"pattern", pattern})
 	case kindPattern:
 		if p.typ == tools.TypeEnum {
 			s = append(s, jsonField{"type", "string"}, jsonField{"enum", spec.Enum})
@@ -121,6 +125,16 @@ func paramSchema(g *grammar, spec tools.Param, p *paramInfo, depth int) jsonObje
 			rule := g.contentRule(p.pattern)
 			s = append(s, jsonField{"type", "string"}, jsonField{"pattern", "^(?:" + g.regex(rule) + ")$"})
 		}
+	case kindWord:
+		s = append(s, jsonField{"type", "boolean"})
+	case kindJSON:
+		// The parameter's own schema, as exact as JSON Schema is: the
+		// machine reads any JSON value there and checks it against the
+		// same schema after decoding.
+		if len(spec.Schema) == 0 {
+			return jsonObject{{"description", spec.Description}}
+		}
+		return rawSchema(spec.Schema)
 	case kindExpression:
 		rule := g.exprRules(jsonFlavor(), depth)
 		s = append(s, jsonField{"type", "string"}, jsonField{"pattern", "^(?:" + g.regex(rule) + ")$"})
@@ -212,6 +226,11 @@ func (m *Machine) SchemaOutputCall(output string) (string, error) {
 	b.WriteString("}}")
 	return b.String(), nil
 }
+
+// rawSchema is a parameter's schema written into the export as it is.
+type rawSchema json.RawMessage
+
+func (r rawSchema) MarshalJSON() ([]byte, error) { return r, nil }
 
 // jsonObject is a JSON object that keeps its keys in order: strict
 // structured outputs emit keys in schema order.

@@ -1,28 +1,36 @@
 package constrain
 
+import "github.com/gear-chat/gear/tools"
+
 // The phases of a call. Each mirrors a step of tools.Parse (parse.go,
 // parse_json.go); the comments name the parser's step.
 type phase uint8
 
 const (
-	phStart       phase = iota // leading white space; "{" picks the JSON form
-	phName                     // canonical tool name (toolName), node = trie node
-	phAfterName                // white space, "("
-	phOpen                     // after "(": white space, ")" or the first argument
-	phBeforeValue              // after ",": white space, then argument `param`
-	phValue                    // inside argument `param`, sub = its step
-	phAfterValue               // white space, then "," or the closing ")" / "}"
-	phDone                     // the call is complete; trailing white space
-	phJKey                     // a JSON key literal (key), sub = which, count = offset
-	phJColon                   // white space, ":"
-	phJAfterColon              // white space, then what the key introduces
-	phJName                    // the tool name between quotes, node = trie node
-	phJAfterName               // white space, ","
-	phJArgs                    // after the args "{": white space, "}" or the first key
-	phJClose                   // white space, the outer "}"
+	phStart        phase = iota // leading white space; "{" picks the JSON form
+	phName                      // canonical tool name (toolName), node = trie node
+	phAfterName                 // white space, "("
+	phOpen                      // after "(": white space, ")" or the first argument
+	phBeforeValue               // after ",": white space, then argument `param`
+	phValue                     // inside argument `param`, sub = its step
+	phAfterValue                // white space, then "," or the closing ")" / "}"
+	phDone                      // the call is complete; trailing white space
+	phJKey                      // a JSON key literal (key), sub = which, count = offset
+	phJColon                    // white space, ":"
+	phJAfterColon               // white space, then what the key introduces
+	phJName                     // the tool name between quotes, node = trie node
+	phJAfterName                // white space, ","
+	phJArgs                     // after the args "{": white space, "}" or the first key
+	phJClose                    // white space, the outer "}"
+	phKeyword                   // a keyword argument's name (keyword.go); sub: kwPure or kwCombined
+	phKeywordColon              // after "name:": white space, then argument `param`
 )
 
-const flagJSON = 1
+const (
+	flagJSON     = 1 // the call is in the JSON form
+	flagKey      = 2 // the string being read is a JSON object's key
+	flagKeywords = 4 // the canonical call has gone over to keyword arguments
+)
 
 // Which key a phJKey, phJColon or phJAfterColon state is about.
 const (
@@ -49,6 +57,26 @@ const (
 	// pattern-typed strings
 	pQuote
 	pBody
+	// literal words (true, false)
+	wStart
+	wBody
+	// JSON values (parser.jsonAny); strings inside use the free strings'
+	// steps, with flagKey set for an object's key
+	jValue    // a value must come next
+	jArrFirst // after "[": "]" or the first item
+	jObjFirst // after "{": "}" or the first key
+	jObjKey   // after "," in an object: the next key
+	jColon    // after a key: ":"
+	jAfter    // after an item or member: "," or the closing bracket
+	jnSign    // JSON number steps
+	jnZero
+	jnInt
+	jnDot
+	jnFrac
+	jnE
+	jnESign
+	jnExp
+	jWord // true, false, null: aux = candidates, count = letters read
 	// expressions (CheckExpression)
 	xQuote       // JSON form: the opening quote
 	xOperand     // an operand must come next
@@ -70,13 +98,15 @@ const (
 	stepOK       stepResult = iota // the byte was consumed
 	stepReject                     // the byte cannot come here
 	stepHandOver                   // the value ended before the byte; read it again
+	stepEnd                        // the byte was consumed and ended the literal
 )
 
-func isSpace(c byte) bool     { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-func isDigit(c byte) bool     { return c >= '0' && c <= '9' }
-func isLetter(c byte) bool    { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
-func isNameByte(c byte) bool  { return isLetter(c) || isDigit(c) }
-func isNumberEnd(c byte) bool { return isSpace(c) || c == ',' || c == ')' || c == '}' || c == '"' }
+func isSpace(c byte) bool        { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+func isDigit(c byte) bool        { return c >= '0' && c <= '9' }
+func isLetter(c byte) bool       { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
+func isNameByte(c byte) bool     { return isLetter(c) || isDigit(c) } // in an expression's identifier
+func isToolNameByte(c byte) bool { return tools.IsToolNameByte(c) }
+func isNumberEnd(c byte) bool    { return isSpace(c) || c == ',' || c == ')' || c == '}' || c == '"' }
 
 // step feeds one byte. On rejection *s is left at the state that refused
 // the byte (after any hand-over), which is what error messages describe.
@@ -93,7 +123,7 @@ func (m *Machine) step(s *State, c byte) bool {
 			}
 			s.phase, s.node = phName, 0
 		case phName:
-			if isNameByte(c) {
+			if isToolNameByte(c) {
 				return m.descend(s, c)
 			}
 			t := m.nodes[s.node].tool
@@ -119,8 +149,24 @@ func (m *Machine) step(s *State, c byte) bool {
 				return false
 			}
 			s.param = 0
-			m.beginValue(s)
+			if !m.startArg(s, c) {
+				return false
+			}
 		case phBeforeValue:
+			if isSpace(c) {
+				return true
+			}
+			if !m.startArg(s, c) {
+				return false
+			}
+		case phKeyword:
+			switch m.keywordByte(s, c) {
+			case stepOK:
+				return true
+			case stepReject:
+				return false
+			}
+		case phKeywordColon:
 			if isSpace(c) {
 				return true
 			}
@@ -146,7 +192,7 @@ func (m *Machine) step(s *State, c byte) bool {
 				}
 				s.param = uint16(next)
 				if json {
-					s.phase, s.sub, s.count = phJKey, keyParam, 0
+					s.phase, s.sub, s.count, s.stack = phJKey, keyParam, 0, 0
 				} else {
 					s.phase = phBeforeValue
 				}
@@ -167,6 +213,9 @@ func (m *Machine) step(s *State, c byte) bool {
 		case phDone:
 			return isSpace(c)
 		case phJKey:
+			if s.sub == keyParam {
+				return m.jsonKeyByte(s, c)
+			}
 			lit := m.keyLiteral(s)
 			if s.count == 0 && isSpace(c) {
 				return true
@@ -201,7 +250,7 @@ func (m *Machine) step(s *State, c byte) bool {
 			}
 			m.beginValue(s)
 		case phJName:
-			if isNameByte(c) {
+			if isToolNameByte(c) {
 				return m.descend(s, c)
 			}
 			t := m.nodes[s.node].tool
@@ -231,6 +280,7 @@ func (m *Machine) step(s *State, c byte) bool {
 				return false
 			}
 			s.phase, s.sub, s.param, s.count = phJKey, keyParam, 0, 1
+			s.stack = uint64(len(tool.params)) << 16
 			return true
 		case phJClose:
 			return punctuation(s, c, '}', phDone)
@@ -289,6 +339,10 @@ func (m *Machine) beginValue(s *State) {
 		s.sub = sQuote
 	case kindPattern:
 		s.sub = pQuote
+	case kindWord:
+		s.sub = wStart
+	case kindJSON:
+		s.sub = jValue
 	case kindExpression:
 		if s.flags&flagJSON != 0 {
 			s.sub = xQuote
@@ -312,9 +366,17 @@ func (m *Machine) valueByte(s *State, c byte) stepResult {
 	case kindInteger:
 		return numberByte(s, c, true)
 	case kindString:
-		return stringByte(s, c, p.bound)
+		if r := stringByte(s, c, p.bound, false); r != stepEnd {
+			return r
+		}
+		endValue(s)
+		return stepOK
+	case kindJSON:
+		return jsonByte(s, c)
 	case kindPattern:
 		return m.patternByte(s, c, m.dfas[p.dfa])
+	case kindWord:
+		return wordByte(s, c, p.words)
 	}
 	return exprByte(s, c)
 }

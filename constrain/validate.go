@@ -30,9 +30,11 @@ func (e *Error) Unwrap() error {
 }
 
 // Validate runs text through the machine. A call it accepts is parsed by
-// tools.Parse for its value; anything else is an *Error saying where and
-// what was expected, e.g. `at column 5: expected a number for base, found
-// "abc"`. Nothing the machine rejects should ever run.
+// tools.Parse for its value and its arguments checked against the tool's
+// input schema (a *tools.ArgsError when they do not fit); anything else is
+// an *Error saying where and what was expected, e.g. `at column 5:
+// expected a number for base, found "abc"`. Nothing the machine rejects
+// should ever run.
 func (m *Machine) Validate(text string) (tools.Call, error) {
 	s, at, mark, ok := m.run(text)
 	if !ok || !m.Accepting(s) {
@@ -41,13 +43,18 @@ func (m *Machine) Validate(text string) (tools.Call, error) {
 	return m.parseAccepted(text)
 }
 
-// parseAccepted parses a call the machine accepted, for its value.
+// parseAccepted parses a call the machine accepted, for its value, and
+// checks its arguments against the tool's input schema (what the machine
+// reads as any JSON, or cannot bound: a *tools.ArgsError).
 func (m *Machine) parseAccepted(text string) (tools.Call, error) {
 	call, err := tools.Parse(text, m.lookup)
 	if err != nil {
 		// The machine and the parser are tested to agree; if they ever do
 		// not, refusing is the safe side.
 		return tools.Call{}, fmt.Errorf("constrain: the machine accepted a call the parser refuses (%v); please report this as a bug", err)
+	}
+	if err := m.checks.Check(call); err != nil {
+		return tools.Call{}, err
 	}
 	return call, nil
 }
@@ -77,8 +84,9 @@ func (k *marks) note(before, after State, i int) {
 			k.name = i + 1
 		}
 	}
-	if after.phase == phValue && before.phase != phValue {
-		k.value = i
+	if after.phase == phValue && before.phase != phValue && before.phase != phKeyword ||
+		after.phase == phKeyword && before.phase != phKeyword {
+		k.value = i // a keyword's name, or the literal read with it, starts here
 	}
 }
 
@@ -99,11 +107,11 @@ func (m *Machine) describe(text string, at int, s State, mark marks) *Error {
 		return e(at, `expected a tool name or "{", found %s`, found)
 	case phName, phJName:
 		nameEnd := mark.name
-		for nameEnd < len(text) && isNameByte(text[nameEnd]) {
+		for nameEnd < len(text) && isToolNameByte(text[nameEnd]) {
 			nameEnd++
 		}
 		name := text[mark.name:nameEnd]
-		if name == "" || !isLetter(name[0]) || name[0] == '_' {
+		if name == "" || !tools.IsToolNameStart(name[0]) {
 			return e(at, "expected a tool name, found %s", found)
 		}
 		if _, ok := m.byName[name]; ok && s.phase == phJName {
@@ -133,6 +141,9 @@ func (m *Machine) describe(text string, at int, s State, mark marks) *Error {
 		}
 		return e(at, "expected %s, found %s", m.paramWant(tool, 0), found)
 	case phBeforeValue:
+		if s.flags&flagKeywords != 0 {
+			return e(at, `expected a parameter name and ":" (keyword arguments cannot be followed by positional ones), found %s`, found)
+		}
 		return e(at, "expected %s, found %s", m.paramWant(&m.tools[s.node], int(s.param)), found)
 	case phValue:
 		return m.describeValue(text, at, s, mark, e)
@@ -157,7 +168,12 @@ func (m *Machine) describe(text string, at int, s State, mark marks) *Error {
 		return e(at, `expected "," or %s, found %s`, closer, found)
 	case phDone:
 		return e(at, "unexpected text after the call: %s", found)
+	case phKeyword:
+		return m.describeKeyword(text, at, s, mark, e)
 	case phJKey:
+		if s.sub == keyParam {
+			return m.describeJSONKey(text, at, s, e)
+		}
 		start := at - int(s.count) // report the whole key, from its quote
 		return e(start, "expected %s, found %s", m.keyLiteral(&s), describeToken(text, start))
 	case phJColon:
@@ -197,7 +213,9 @@ func (m *Machine) describeValue(text string, at int, s State, mark marks, e func
 		c = text[at]
 	}
 	switch p.kind {
-	case kindNumber, kindInteger:
+	case kindJSON:
+		return describeJSON(at, s, p, c, end, found, e)
+	case kindNumber, kindInteger, kindWord:
 		return e(mark.value, "expected %s, found %s", m.paramWant(tool, int(s.param)), describeToken(text, mark.value))
 	case kindString, kindPattern:
 		if s.sub == sQuote || s.sub == pQuote {
@@ -235,6 +253,99 @@ func (m *Machine) describeValue(text string, at int, s State, mark marks, e func
 		return e(at, "invalid UTF-8 in string")
 	}
 	return describeExpression(at, s, c, end, found, e)
+}
+
+// describeKeyword explains a refusal while a keyword's name (or the
+// positional value read with it) was read, as the parser would: a name
+// followed by ":" is a keyword, anything else in positional mode a value.
+func (m *Machine) describeKeyword(text string, at int, s State, mark marks, e func(int, string, ...any) *Error) *Error {
+	t := &m.tools[s.node]
+	next := int(s.param)
+	start := mark.value
+	j := start
+	for j < len(text) && tools.IsParamNameByte(text[j]) {
+		j++
+	}
+	name := text[start:j]
+	if j < len(text) && text[j] == ':' && name != "" {
+		return m.keywordError(t, name, next, start, e)
+	}
+	if s.flags&flagKeywords != 0 {
+		return e(start, `expected a parameter name and ":" (keyword arguments cannot be followed by positional ones), found %s`, describeToken(text, start))
+	}
+	return e(start, "expected %s, found %s", m.paramWant(t, next), describeToken(text, start))
+}
+
+// keywordError says why a named parameter may not come here, as
+// tools' keywordIndex does.
+func (m *Machine) keywordError(t *toolInfo, name string, next, at int, e func(int, string, ...any) *Error) *Error {
+	idx := -1
+	for i, p := range t.params {
+		if p.name == name {
+			idx = i
+		}
+	}
+	switch {
+	case idx < 0:
+		return e(at, "%s has no parameter %q (%s)", t.spec.Name, name, t.spec.Signature())
+	case idx < next:
+		return e(at, "argument %s comes after %s: give arguments once, in the order of %s", name, t.params[next-1].name, t.spec.Signature())
+	}
+	return e(at, "%s", missingArg(t, next))
+}
+
+// describeJSONKey explains a refused argument key in the JSON form.
+func (m *Machine) describeJSONKey(text string, at int, s State, e func(int, string, ...any) *Error) *Error {
+	t := &m.tools[s.node]
+	if s.count == 0 {
+		return e(at, "expected a quoted parameter name, found %s", describeToken(text, at))
+	}
+	start := at - int(s.count) // the key's opening quote
+	j := start + 1
+	for j < len(text) && tools.IsParamNameByte(text[j]) {
+		j++
+	}
+	if j < len(text) && text[j] == '"' && j > start+1 && tools.IsParamNameStart(text[start+1]) {
+		return m.keywordError(t, text[start+1:j], int(s.param), start, e)
+	}
+	return e(start, "expected a quoted parameter name, found %s", describeToken(text, start))
+}
+
+func describeJSON(at int, s State, p *paramInfo, c byte, end bool, found string, e func(int, string, ...any) *Error) *Error {
+	switch s.sub {
+	case sBody, sEsc, sHex, sUTF8:
+		switch {
+		case end:
+			return e(at, "unterminated string")
+		case s.sub == sBody && (c < 0x20 || c == 0x7f):
+			return e(at, "control character in string; escape it")
+		case s.sub == sBody && s.count >= tools.MaxJSONStringLen:
+			return e(at, "string in the JSON value for %s is longer than %d characters", p.name, tools.MaxJSONStringLen)
+		case s.sub == sEsc:
+			return e(at, "unknown escape \\%s in string", string(rune(c)))
+		case s.sub == sHex:
+			return e(at, `expected four hex digits after \u (not a surrogate)`)
+		}
+		return e(at, "invalid UTF-8 in string")
+	case jValue, jArrFirst:
+		if (c == '[' || c == '{') && int(s.depth) >= tools.MaxJSONDepth {
+			return e(at, "JSON value for %s nested deeper than %d", p.name, tools.MaxJSONDepth)
+		}
+		return e(at, "expected a JSON value for %s, found %s", p.name, found)
+	case jObjFirst, jObjKey:
+		return e(at, "expected a quoted key in the JSON object for %s, found %s", p.name, found)
+	case jColon:
+		return e(at, `expected ":", found %s`, found)
+	case jnSign, jnDot, jnE, jnESign:
+		return e(at, "expected a digit in the JSON number for %s, found %s", p.name, found)
+	case jAfter:
+		closer := "]"
+		if jsonInObject(&s) {
+			closer = "}"
+		}
+		return e(at, `expected "," or %q in the JSON value for %s, found %s`, closer, p.name, found)
+	}
+	return e(at, "expected a JSON value for %s, found %s", p.name, found)
 }
 
 func describeExpression(at int, s State, c byte, end bool, found string, e func(int, string, ...any) *Error) *Error {
@@ -322,6 +433,10 @@ func (m *Machine) paramWant(tool *toolInfo, i int) string {
 		return "an integer for " + p.name
 	case kindExpression:
 		return "an expression for " + p.name
+	case kindWord:
+		return "true or false for " + p.name
+	case kindJSON:
+		return "a JSON value for " + p.name
 	}
 	return fmt.Sprintf("a quoted %s for %s", p.typ, p.name)
 }

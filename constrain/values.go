@@ -67,8 +67,9 @@ func numberByte(s *State, c byte, integer bool) stepResult {
 }
 
 // stringByte reads a free string literal as scanString does, counting the
-// runes of its content against bound.
-func stringByte(s *State, c byte, bound uint16) stepResult {
+// runes of its content against bound; empty says an empty string is
+// allowed. The closing quote gives stepEnd.
+func stringByte(s *State, c byte, bound uint16, empty bool) stepResult {
 	switch s.sub {
 	case sQuote:
 		if c != '"' {
@@ -78,10 +79,10 @@ func stringByte(s *State, c byte, bound uint16) stepResult {
 	case sBody:
 		switch {
 		case c == '"':
-			if s.count == 0 {
+			if s.count == 0 && !empty {
 				return stepReject
 			}
-			endValue(s)
+			return stepEnd
 		case c < 0x20 || c == 0x7f:
 			return stepReject
 		case s.count >= bound:
@@ -197,4 +198,40 @@ func (m *Machine) patternByte(s *State, c byte, d *dfa) stepResult {
 	}
 	s.aux = uint32(next)
 	return stepOK
+}
+
+// booleanWords are the literals of a boolean argument.
+var booleanWords = []string{"true", "false"}
+
+// wordByte reads one of a few literal words: like a number, the value is
+// the run of bytes up to a delimiter, so a word ends when the next byte
+// cannot continue any candidate (and a complete word is read); aux holds
+// the candidates still possible, count the bytes read.
+func wordByte(s *State, c byte, words []string) stepResult {
+	if s.sub == wStart {
+		s.sub, s.aux, s.count = wBody, 1<<len(words)-1, 0
+	}
+	var next uint32
+	complete := false
+	for i, w := range words {
+		if s.aux&(1<<i) == 0 {
+			continue
+		}
+		switch {
+		case int(s.count) == len(w):
+			complete = true
+		case w[s.count] == c:
+			next |= 1 << i
+		}
+	}
+	if next != 0 {
+		s.aux = next
+		s.count++
+		return stepOK
+	}
+	if complete && isNumberEnd(c) {
+		endValue(s)
+		return stepHandOver
+	}
+	return stepReject
 }

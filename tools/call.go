@@ -15,14 +15,20 @@ const (
 	KindNumber
 	// KindExpression is a bare arithmetic expression.
 	KindExpression
+	// KindBoolean is true or false.
+	KindBoolean
+	// KindJSON is a JSON value (array, object, or any value of a
+	// parameter typed by its schema alone), kept as compact JSON text.
+	KindJSON
 )
 
 // Value is one argument value. Numbers keep their float64 value; strings
-// and expressions their text (decoded, for strings).
+// and expressions their text (decoded, for strings); booleans Bool.
 type Value struct {
 	Kind ValueKind
 	Str  string
 	Num  float64
+	Bool bool
 }
 
 // String makes a string value.
@@ -34,11 +40,20 @@ func Number(f float64) Value { return Value{Kind: KindNumber, Num: f} }
 // Expression makes an expression value.
 func Expression(s string) Value { return Value{Kind: KindExpression, Str: s} }
 
-// Text is the value as plain text: the decoded string, the expression, or
-// the number in its canonical spelling.
+// JSONValue makes a JSON value from its compact text.
+func JSONValue(text string) Value { return Value{Kind: KindJSON, Str: text} }
+
+// Boolean makes a boolean value.
+func Boolean(b bool) Value { return Value{Kind: KindBoolean, Bool: b} }
+
+// Text is the value as plain text: the decoded string, the expression,
+// the number in its canonical spelling, true or false.
 func (v Value) Text() string {
-	if v.Kind == KindNumber {
+	switch v.Kind {
+	case KindNumber:
 		return FormatNumber(v.Num)
+	case KindBoolean:
+		return strconv.FormatBool(v.Bool)
 	}
 	return v.Str
 }
@@ -48,8 +63,11 @@ func (v Value) Equal(w Value) bool {
 	if v.Kind != w.Kind {
 		return false
 	}
-	if v.Kind == KindNumber {
+	switch v.Kind {
+	case KindNumber:
 		return v.Num == w.Num
+	case KindBoolean:
+		return v.Bool == w.Bool
 	}
 	return v.Str == w.Str
 }
@@ -75,6 +93,10 @@ type Arg struct {
 type Call struct {
 	Tool string
 	Args []Arg
+	// Named says an optional parameter before a given argument is left
+	// out, so String writes the keyword form, Tool(name: value, ...);
+	// Parse sets it.
+	Named bool
 }
 
 // Arg returns the argument called name.
@@ -106,9 +128,13 @@ func (c Call) Equal(d Call) bool {
 	return true
 }
 
-// String formats the call in the canonical syntax:
-// TimezoneConverter("2022-01-02 22:00:00", "Asia/Shanghai", "America/New_York").
+// String formats the call in the canonical syntax, positional:
+// TimezoneConverter("2022-01-02 22:00:00", "Asia/Shanghai", "America/New_York"),
+// or with keywords when it is Named: search(query: "gear", sort: "stars").
 func (c Call) String() string {
+	if c.Named {
+		return c.Keywords()
+	}
 	var b strings.Builder
 	b.WriteString(c.Tool)
 	b.WriteByte('(')
@@ -116,6 +142,24 @@ func (c Call) String() string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
+		writeValue(&b, a.Value)
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+// Keywords formats the call in the keyword form, every argument named:
+// WeatherSearch(place: "Berlin", date: "tomorrow").
+func (c Call) Keywords() string {
+	var b strings.Builder
+	b.WriteString(c.Tool)
+	b.WriteByte('(')
+	for i, a := range c.Args {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(a.Name)
+		b.WriteString(": ")
 		writeValue(&b, a.Value)
 	}
 	b.WriteByte(')')
@@ -150,6 +194,10 @@ func writeValue(b *strings.Builder, v Value) {
 	case KindNumber:
 		b.WriteString(FormatNumber(v.Num))
 	case KindExpression:
+		b.WriteString(v.Str)
+	case KindBoolean:
+		b.WriteString(strconv.FormatBool(v.Bool))
+	case KindJSON:
 		b.WriteString(v.Str)
 	default:
 		b.WriteString(Quote(v.Str))

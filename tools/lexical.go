@@ -12,8 +12,10 @@ const (
 	// DefaultMaxStringLen bounds a TypeString value (in runes) when the
 	// parameter does not set MaxLen.
 	DefaultMaxStringLen = 200
-	// MaxStringLen is the largest MaxLen a parameter may ask for.
-	MaxStringLen = 1000
+	// MaxStringLen is the largest MaxLen a parameter may ask for, and the
+	// bound of a string read from a schema without maxLength (a file's
+	// content, a message's body).
+	MaxStringLen = 60000
 	// MaxPlaceLen bounds a TypePlace value in runes.
 	MaxPlaceLen = 100
 	// MaxNumberLen bounds a number or integer literal in bytes.
@@ -63,15 +65,23 @@ var (
 	dateRe     = regexp.MustCompile(`^` + DatePattern + `$`)
 	// enumValuePattern keeps enum values free of characters that would
 	// need escaping, so an enum literal is its value between quotes.
-	enumValuePattern = regexp.MustCompile(`^[A-Za-z0-9 _./+-]{1,64}$`)
+	enumValuePattern = regexp.MustCompile(`^[^"\\\x00-\x1f\x7f]{1,200}$`)
 )
+
+// maxEnumValueLen bounds an enum value in characters.
+const maxEnumValueLen = 200
 
 // ContentPattern returns the regular expression (unanchored, Go syntax) that
 // the content of a pattern-typed string parameter must match, and whether
-// the type is one. Pattern-typed strings (enum, datetime, date) may not use
-// backslash escapes: their literal is the content between two quotes.
+// the type is one. Pattern-typed strings (enum, datetime, date, a string
+// with a Pattern) may not use backslash escapes: their literal is the
+// content between two quotes.
 func (p Param) ContentPattern() (string, bool) {
 	switch p.Type {
+	case TypeString:
+		if p.Pattern != "" {
+			return p.Pattern, true
+		}
 	case TypeDateTime:
 		return DateTimePattern, true
 	case TypeDate:

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -78,9 +79,9 @@ func (p *parser) expect(c byte, what string) error {
 // toolName reads a tool name and looks its spec up.
 func (p *parser) toolName(end int) (Spec, error) {
 	start := p.i
-	if p.i < end && (isLetter(p.s[p.i]) && p.s[p.i] != '_') {
+	if p.i < end && IsToolNameStart(p.s[p.i]) {
 		p.i++
-		for p.i < end && (isLetter(p.s[p.i]) || isDigit(p.s[p.i])) {
+		for p.i < end && IsToolNameByte(p.s[p.i]) {
 			p.i++
 		}
 	}
@@ -106,10 +107,27 @@ func (p *parser) canonicalCall() (Call, error) {
 		return Call{}, err
 	}
 	p.space()
+	next := 0 // the lowest parameter index the next argument may have
 	if p.peek() != ')' {
-		for idx := 0; ; idx++ {
-			if idx >= len(spec.Params) {
+		keywords := false
+		for {
+			if next >= len(spec.Params) {
 				return Call{}, p.tooManyArgs(spec)
+			}
+			idx := next
+			// A name and ":" start a keyword argument, except where a
+			// positional expression is due: there a name is the expression.
+			if keywords || spec.Params[next].Type != TypeExpression {
+				if name, ok := p.keywordAhead(); ok {
+					if idx, err = p.keywordIndex(spec, name, next); err != nil {
+						return Call{}, err
+					}
+					p.i += len(name) + 1
+					p.space()
+					keywords = true
+				} else if keywords {
+					return Call{}, p.fail(p.i, "expected a parameter name and \":\" (keyword arguments cannot be followed by positional ones), found %s", p.found())
+				}
 			}
 			param := spec.Params[idx]
 			v, err := p.value(param, false)
@@ -117,6 +135,8 @@ func (p *parser) canonicalCall() (Call, error) {
 				return Call{}, err
 			}
 			call.Args = append(call.Args, Arg{Name: param.Name, Value: v})
+			call.Named = call.Named || idx != next
+			next = idx + 1
 			p.space()
 			if p.peek() != ',' {
 				break
@@ -125,8 +145,8 @@ func (p *parser) canonicalCall() (Call, error) {
 			p.space()
 		}
 	}
-	if len(call.Args) < spec.RequiredParams() && p.peek() == ')' {
-		return Call{}, p.missingArg(spec, len(call.Args))
+	if next < spec.RequiredParams() && p.peek() == ')' {
+		return Call{}, p.missingArg(spec, next)
 	}
 	if err := p.expect(')', `"," or ")"`); err != nil {
 		return Call{}, err
@@ -137,6 +157,47 @@ func (p *parser) canonicalCall() (Call, error) {
 	}
 	return call, nil
 }
+
+// keywordAhead reports a keyword argument's name at p.i: a parameter name
+// (ParamNamePattern's characters) directly followed by ":".
+func (p *parser) keywordAhead() (string, bool) {
+	j := p.i
+	if j < len(p.s) && IsParamNameStart(p.s[j]) {
+		for j++; j < len(p.s) && IsParamNameByte(p.s[j]); j++ {
+		}
+	}
+	if j == p.i || j >= len(p.s) || p.s[j] != ':' {
+		return "", false
+	}
+	return p.s[p.i:j], true
+}
+
+// keywordIndex finds the parameter a keyword (or JSON key) names and
+// checks that it may come here: arguments follow the parameter order, and
+// only optional parameters may be skipped.
+func (p *parser) keywordIndex(spec Spec, name string, next int) (int, error) {
+	idx := -1
+	for i, param := range spec.Params {
+		if param.Name == name {
+			idx = i
+		}
+	}
+	switch {
+	case idx < 0:
+		return 0, p.fail(p.i, "%s has no parameter %q (%s)", spec.Name, name, spec.Signature())
+	case idx < next:
+		return 0, p.fail(p.i, "argument %s comes after %s: give arguments once, in the order of %s", name, spec.Params[next-1].Name, spec.Signature())
+	case idx > next && next < spec.RequiredParams():
+		return 0, p.missingArg(spec, next)
+	}
+	return idx, nil
+}
+
+// IsParamNameStart reports whether c may begin a parameter name.
+func IsParamNameStart(c byte) bool { return isLetter(c) }
+
+// IsParamNameByte reports whether c may stand in a parameter name.
+func IsParamNameByte(c byte) bool { return isLetter(c) || isDigit(c) || c == '.' || c == '-' }
 
 // missingArg is the error of a call closed before its required argument i.
 func (p *parser) missingArg(spec Spec, i int) error {
@@ -157,6 +218,10 @@ func (p *parser) value(param Param, inJSON bool) (Value, error) {
 		return p.expression(inJSON)
 	case TypeNumber, TypeInteger:
 		return p.number(param)
+	case TypeBoolean:
+		return p.boolean(param)
+	case TypeJSON:
+		return p.jsonValue(param)
 	default:
 		return p.quoted(param)
 	}
@@ -180,6 +245,22 @@ func (p *parser) number(param Param) (Value, error) {
 		return Value{}, p.fail(start, "number %s for %s is out of range", tok, param.Name)
 	}
 	return Number(f), nil
+}
+
+// boolean reads true or false: like a number, the run of bytes up to
+// white space or one of , ) } ".
+func (p *parser) boolean(param Param) (Value, error) {
+	start := p.i
+	for p.i < len(p.s) && !isSpace(p.s[p.i]) && !strings.ContainsRune(",)}\"", rune(p.s[p.i])) {
+		p.i++
+	}
+	switch p.s[start:p.i] {
+	case "true":
+		return Boolean(true), nil
+	case "false":
+		return Boolean(false), nil
+	}
+	return Value{}, p.fail(start, "expected true or false for %s, found %s", param.Name, describeToken(p.s, start))
 }
 
 func (p *parser) quoted(param Param) (Value, error) {
@@ -275,6 +356,11 @@ func matchContent(param Param, content string) (matched, patterned bool) {
 		return dateRe.MatchString(content), true
 	case TypeEnum:
 		return slices.Contains(param.Enum, content), true
+	case TypeString:
+		if param.Pattern != "" {
+			re, err := regexp.Compile(`^(?:` + param.Pattern + `)$`)
+			return err == nil && re.MatchString(content), true
+		}
 	}
 	return false, false
 }
@@ -288,6 +374,16 @@ func (param Param) ExpectedContent() string {
 		return "expected a date and time like \"2022-01-02 22:00:00\", \"Jan 2 2022 10:00PM\" or \"3pm\""
 	case TypeDate:
 		return "expected a date like \"2026-11-23\", \"today\", \"tomorrow\" or a weekday"
+	case TypeString:
+		switch param.Format {
+		case "date":
+			return "expected a date like \"2026-11-24\""
+		case "date-time":
+			return "expected a date and time like \"2026-11-24T09:30:00Z\""
+		case "uri":
+			return "expected a URI like \"https://example.com/\""
+		}
+		return fmt.Sprintf("expected text matching ^%s$", param.Pattern)
 	default:
 		return fmt.Sprintf("expected one of %s", strings.Join(param.Enum, ", "))
 	}

@@ -93,11 +93,30 @@ func QualifiedName(server, tool string) (string, error) {
 		return "", fmt.Errorf("tool name %q of server %s has no letters or digits", tool, s)
 	}
 	name := s + "." + t
-	if len(name) > 64 {
-		return "", fmt.Errorf("tool %s: name longer than 64 characters once the server is prefixed; rename the server in gear's config", name)
+	if len(WireName(name)) > MaxWireNameLen {
+		return "", fmt.Errorf("tool %s: name longer than %d characters once the server is prefixed; rename the server in gear's config", name, MaxWireNameLen-1)
 	}
 	return name, nil
 }
+
+// WireSeparator stands for the dot of a tool name where the name goes to a
+// model API: OpenAI function names must match ^[a-zA-Z0-9_-]{1,64}$. A
+// sanitised server name (QualifiedName) holds only [a-z0-9-], so the first
+// "__" of an external tool's wire name always ends its server's part.
+const WireSeparator = "__"
+
+// MaxWireNameLen bounds a tool's wire name, as OpenAI bounds function
+// names.
+const MaxWireNameLen = 64
+
+// WireName is the name a tool is sent to a model API by: its name with
+// every '.' written as WireSeparator ("github.create_issue" ->
+// "github__create_issue"). Registry.SpecByWireName maps it back; the
+// registry refuses two tools with one wire name.
+func WireName(name string) string { return strings.ReplaceAll(name, ".", WireSeparator) }
+
+// WireName is the spec's name as model APIs receive it (see WireName).
+func (s Spec) WireName() string { return WireName(s.Name) }
 
 func isAlnum(c byte) bool { return isDigit(c) || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // Family is the kind of job a tool does. `gear eval` scores a grounding
@@ -52,6 +53,13 @@ const (
 	// UTC offset. Lexically it is a string of at most MaxPlaceLen runes;
 	// the type tells grounding to look for a place in the query.
 	TypePlace ParamType = "place"
+	// TypeBoolean is the literal true or false (bare in every form).
+	TypeBoolean ParamType = "boolean"
+	// TypeJSON is any JSON value, written as JSON in every form: arrays,
+	// objects, null, and values whose schema the other types cannot say
+	// (anyOf, an enum of numbers). Param.Schema says what it must be; the
+	// value is checked against it after decoding.
+	TypeJSON ParamType = "json"
 	// TypeExpression is a bare arithmetic expression (not quoted in the
 	// canonical syntax; a JSON string in the JSON form). It must be the
 	// last parameter, because it runs to the call's closing parenthesis.
@@ -70,6 +78,19 @@ type Param struct {
 	Enum []string `json:"enum,omitempty" yaml:"enum,omitempty"`
 	// MaxLen bounds a TypeString value in runes; 0 means DefaultMaxStringLen.
 	MaxLen int `json:"max_len,omitempty" yaml:"max_len,omitempty"`
+	// Pattern, for a TypeString, is a content pattern (Go regexp syntax,
+	// matched against the whole content) that makes the string
+	// pattern-typed like an enum: no escapes, content matching exactly.
+	Pattern string `json:"pattern,omitempty" yaml:"pattern,omitempty"`
+	// Format is the JSON Schema format (date, date-time, uri) Pattern was
+	// made for, for messages; empty for a schema's own pattern.
+	Format string `json:"format,omitempty" yaml:"format,omitempty"`
+	// Schema is the parameter's own JSON Schema, references resolved, for
+	// a TypeJSON parameter (exports and listings read it).
+	Schema json.RawMessage `json:"schema,omitempty" yaml:"-"`
+	// Default is the value the tool assumes when the argument is left
+	// out, as the schema gives it (JSON); informative only.
+	Default json.RawMessage `json:"default,omitempty" yaml:"-"`
 }
 
 // Example is one usage example: a query and the call that answers it. The
@@ -130,7 +151,8 @@ func (s Spec) RequiredParams() int {
 	return n
 }
 
-// Signature renders the spec as `Name(param: type, [opt: type])`.
+// Signature renders the spec as `Name(param: type, [opt: type])`, a JSON
+// parameter's type as its schema says it ("array of string").
 func (s Spec) Signature() string {
 	var b strings.Builder
 	b.WriteString(s.Name)
@@ -144,7 +166,7 @@ func (s Spec) Signature() string {
 		}
 		b.WriteString(p.Name)
 		b.WriteString(": ")
-		b.WriteString(string(p.Type))
+		b.WriteString(p.TypeLabel())
 		if p.Optional {
 			b.WriteByte(']')
 		}
@@ -166,13 +188,34 @@ func (s Spec) MockResponse(c Call) string {
 	return out
 }
 
-var toolNamePattern = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{0,63}$`)
-var paramNamePattern = regexp.MustCompile(`^[a-z][a-z0-9_]{0,31}$`)
+// ToolNamePattern is the form of a tool name: a letter, digit or '_', then
+// letters, digits, '_', '.' or '-', at most 64 bytes in all. The dot joins
+// an MCP server's name to its tool's (QualifiedName); WireName maps it for
+// APIs that refuse dots.
+const ToolNamePattern = `^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$`
+
+// ParamNamePattern is the form of a parameter name. JSON Schema property
+// names of real tools (maxResults, file-path, user.id) fit it; the keyword
+// form writes it before a ':'.
+const ParamNamePattern = `^[A-Za-z_][A-Za-z0-9_.-]{0,63}$`
+
+var toolNamePattern = regexp.MustCompile(ToolNamePattern)
+var paramNamePattern = regexp.MustCompile(ParamNamePattern)
+
+// IsToolNameByte reports whether c may stand in a tool name; the call
+// parser and the ToolDec machine read a name as the longest run of them.
+func IsToolNameByte(c byte) bool { return isAlnum(c) || c == '_' || c == '.' || c == '-' }
+
+// IsToolNameStart reports whether c may begin a tool name.
+func IsToolNameStart(c byte) bool { return isAlnum(c) || c == '_' }
 
 // Validate checks that a spec can be called and parsed unambiguously.
 func (s Spec) Validate() error {
 	if !toolNamePattern.MatchString(s.Name) {
-		return fmt.Errorf("tool name %q: want a letter then letters, digits or _ (at most 64)", s.Name)
+		return fmt.Errorf("tool name %q: want a letter, digit or _, then letters, digits, _, . or - (at most 64)", s.Name)
+	}
+	if len(s.WireName()) > MaxWireNameLen {
+		return fmt.Errorf("tool name %q: longer than %d characters as model APIs receive it (%s); shorten it", s.Name, MaxWireNameLen, s.WireName())
 	}
 	if s.Family == "" {
 		return fmt.Errorf("tool %s: no family", s.Name)
@@ -187,7 +230,7 @@ func (s Spec) Validate() error {
 	optional := false
 	for i, p := range s.Params {
 		if !paramNamePattern.MatchString(p.Name) {
-			return fmt.Errorf("tool %s: parameter name %q: want lower-case letters, digits or _", s.Name, p.Name)
+			return fmt.Errorf("tool %s: parameter name %q: want a letter or _, then letters, digits, _, . or - (at most 64)", s.Name, p.Name)
 		}
 		if seen[p.Name] {
 			return fmt.Errorf("tool %s: parameter %q declared twice", s.Name, p.Name)
@@ -209,9 +252,17 @@ func (s Spec) Validate() error {
 				return fmt.Errorf("tool %s: enum parameter %s lists no values", s.Name, p.Name)
 			}
 			for _, v := range p.Enum {
-				if !enumValuePattern.MatchString(v) {
-					return fmt.Errorf("tool %s: enum value %q of %s: want letters, digits, space, _ . / + -", s.Name, v, p.Name)
+				if !enumValuePattern.MatchString(v) || !utf8.ValidString(v) {
+					return fmt.Errorf("tool %s: enum value %q of %s: want 1 to %d characters, no quote, backslash or control character", s.Name, v, p.Name, maxEnumValueLen)
 				}
+			}
+		}
+		if p.Pattern != "" {
+			if p.Type != TypeString {
+				return fmt.Errorf("tool %s: parameter %s: only a string takes a pattern", s.Name, p.Name)
+			}
+			if _, err := regexp.Compile(p.Pattern); err != nil {
+				return fmt.Errorf("tool %s: parameter %s: pattern: %v", s.Name, p.Name, err)
 			}
 		}
 		if p.MaxLen < 0 || p.MaxLen > MaxStringLen {
@@ -223,7 +274,7 @@ func (s Spec) Validate() error {
 
 func (t ParamType) known() bool {
 	switch t {
-	case TypeNumber, TypeInteger, TypeString, TypeEnum, TypeDateTime, TypeDate, TypePlace, TypeExpression:
+	case TypeNumber, TypeInteger, TypeString, TypeEnum, TypeDateTime, TypeDate, TypePlace, TypeExpression, TypeBoolean, TypeJSON:
 		return true
 	}
 	return false

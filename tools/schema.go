@@ -1,0 +1,499 @@
+package tools
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp/syntax"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// SchemaError is a JSON Schema a tool's parameters cannot be read from:
+// where (a JSON pointer into the schema, "" for its root) and what to fix.
+type SchemaError struct {
+	Path string
+	Msg  string
+}
+
+func (e *SchemaError) Error() string {
+	if e.Path == "" {
+		return "input schema: " + e.Msg
+	}
+	return fmt.Sprintf("input schema at %s: %s", e.Path, e.Msg)
+}
+
+func schemaErrorf(path, format string, args ...any) error {
+	return &SchemaError{Path: path, Msg: fmt.Sprintf(format, args...)}
+}
+
+// GearTypeKeyword is the schema keyword that names one of gear's own
+// parameter types, which JSON Schema has no word for: a string property
+// with "x-gear-type": "place" is a TypePlace parameter (likewise
+// "datetime", "date" and "expression"). Other validators ignore the
+// keyword, so the schema stays valid JSON Schema.
+const GearTypeKeyword = "x-gear-type"
+
+// ParamsFromSchema reads a tool's parameters from its JSON Schema (an MCP
+// inputSchema, a declared tool's parameters): one parameter per property,
+// in the order the schema's text lists them, the required ones first (in
+// their relative order) because a positional call may leave out only
+// optional parameters, and only from its end.
+//
+// Each property becomes the most exact type the call syntax has for it.
+// What a type cannot express (a number's bounds, a string's length or
+// format beyond what the machine checks) is not dropped: the whole schema
+// stays in Spec.InputSchema and the arguments are checked against it once
+// decoded (see Registry.Parse).
+func ParamsFromSchema(schema json.RawMessage) ([]Param, error) {
+	if len(schema) == 0 {
+		return nil, nil
+	}
+	root, err := decodeOrdered(schema)
+	if err != nil {
+		return nil, schemaErrorf("", "not valid JSON: %v", err)
+	}
+	r := &schemaReader{root: root}
+	obj, path, err := r.resolve(root, "")
+	if err != nil {
+		return nil, err
+	}
+	if obj.kind != jsonObject {
+		return nil, schemaErrorf(path, "want an object schema, found %s", obj.kind)
+	}
+	if t, ok := obj.get("type"); ok && !(t.kind == jsonString && t.str == "object") {
+		return nil, schemaErrorf(path+"/type", `want "object": a tool's arguments are an object's properties`)
+	}
+	props, hasProps := obj.get("properties")
+	if !hasProps {
+		return nil, nil
+	}
+	if props.kind != jsonObject {
+		return nil, schemaErrorf(path+"/properties", "want an object mapping names to schemas, found %s", props.kind)
+	}
+	required := map[string]bool{}
+	if req, ok := obj.get("required"); ok {
+		if req.kind != jsonArray {
+			return nil, schemaErrorf(path+"/required", "want an array of property names, found %s", req.kind)
+		}
+		for i, v := range req.values {
+			if v.kind != jsonString {
+				return nil, schemaErrorf(fmt.Sprintf("%s/required/%d", path, i), "want a property name, found %s", v.kind)
+			}
+			if _, ok := props.get(v.str); !ok {
+				return nil, schemaErrorf(fmt.Sprintf("%s/required/%d", path, i), "%q is required but not among the properties; add it or drop it from required", v.str)
+			}
+			required[v.str] = true
+		}
+	}
+	var first, rest []Param
+	for i, name := range props.keys {
+		ppath := path + "/properties/" + pointerEscape(name)
+		if !paramNamePattern.MatchString(name) {
+			return nil, schemaErrorf(ppath, "property name %q cannot be written in a call: want a letter or _, then letters, digits, _, . or - (at most 64)", name)
+		}
+		p, err := r.param(name, props.values[i], ppath)
+		if err != nil {
+			return nil, err
+		}
+		if required[name] {
+			first = append(first, p)
+		} else {
+			p.Optional = true
+			rest = append(rest, p)
+		}
+	}
+	params := append(first, rest...)
+	for i, p := range params {
+		if p.Type == TypeExpression && i != len(params)-1 {
+			return nil, schemaErrorf(path+"/properties/"+pointerEscape(p.Name), "an expression parameter must come last (required parameters come first)")
+		}
+	}
+	return params, nil
+}
+
+// schemaReader reads the property schemas of one document, resolving
+// $ref against its root.
+type schemaReader struct{ root *jsonNode }
+
+// maxRefHops bounds a chain of $ref that only points at further $refs.
+const maxRefHops = 32
+
+// resolve follows n's $ref, if any, to the schema it names (a JSON pointer
+// into the same document: "#/$defs/Name", "#/definitions/Name"). A chain of
+// references that comes back to itself is refused.
+func (r *schemaReader) resolve(n *jsonNode, path string) (*jsonNode, string, error) {
+	var seen []string
+	for {
+		ref, ok := n.get("$ref")
+		if !ok {
+			return n, path, nil
+		}
+		if ref.kind != jsonString {
+			return nil, "", schemaErrorf(path+"/$ref", "want a string, found %s", ref.kind)
+		}
+		if slices.Contains(seen, ref.str) || len(seen) >= maxRefHops {
+			return nil, "", schemaErrorf(path+"/$ref", "$ref %q refers back to itself (%s); a call's arguments must be finite, so make the cycle end", ref.str, strings.Join(append(seen, ref.str), " -> "))
+		}
+		seen = append(seen, ref.str)
+		target, err := r.pointer(ref.str)
+		if err != nil {
+			return nil, "", schemaErrorf(path+"/$ref", "%v", err)
+		}
+		n, path = target, strings.TrimPrefix(ref.str, "#")
+	}
+}
+
+// pointer finds the schema a local reference names.
+func (r *schemaReader) pointer(ref string) (*jsonNode, error) {
+	if !strings.HasPrefix(ref, "#") {
+		return nil, fmt.Errorf("$ref %q points outside the schema; only local references (#/$defs/Name) are read", ref)
+	}
+	n := r.root
+	if ref == "#" {
+		return n, nil
+	}
+	if !strings.HasPrefix(ref, "#/") {
+		return nil, fmt.Errorf("$ref %q: want a JSON pointer such as #/$defs/Name", ref)
+	}
+	for _, part := range strings.Split(ref[2:], "/") {
+		part = strings.ReplaceAll(strings.ReplaceAll(part, "~1", "/"), "~0", "~")
+		switch n.kind {
+		case jsonObject:
+			v, ok := n.get(part)
+			if !ok {
+				return nil, fmt.Errorf("$ref %q: no %q in the schema", ref, part)
+			}
+			n = v
+		case jsonArray:
+			i, err := strconv.Atoi(part)
+			if err != nil || i < 0 || i >= len(n.values) {
+				return nil, fmt.Errorf("$ref %q: no item %q in the schema", ref, part)
+			}
+			n = n.values[i]
+		default:
+			return nil, fmt.Errorf("$ref %q: %q is not inside an object or array", ref, part)
+		}
+	}
+	return n, nil
+}
+
+func pointerEscape(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// param reads one property's schema.
+func (r *schemaReader) param(name string, n *jsonNode, path string) (Param, error) {
+	n, path, err := r.resolve(n, path)
+	if err != nil {
+		return Param{}, err
+	}
+	if n.kind == jsonBool {
+		if !n.bool {
+			return Param{}, schemaErrorf(path, "the schema false allows no value at all; drop the property")
+		}
+		return Param{Name: name, Type: TypeJSON, Schema: json.RawMessage("true")}, nil
+	}
+	if n.kind != jsonObject {
+		return Param{}, schemaErrorf(path, "want a schema object, found %s", n.kind)
+	}
+	p := Param{Name: name}
+	if d, ok := n.get("description"); ok && d.kind == jsonString {
+		p.Description = d.str
+	} else if d, ok := n.get("title"); ok && d.kind == jsonString {
+		p.Description = d.str
+	}
+	if d, ok := n.get("default"); ok {
+		p.Default = d.raw()
+	}
+	typ, err := schemaType(n, path)
+	if err != nil {
+		return Param{}, err
+	}
+	if g, ok := n.get(GearTypeKeyword); ok {
+		return gearTyped(p, g, typ, path)
+	}
+	enum, hasEnum := n.get("enum")
+	if c, ok := n.get("const"); ok {
+		enum, hasEnum = &jsonNode{kind: jsonArray, values: []*jsonNode{c}}, true
+	}
+	if hasEnum && stringsOnly(enum) && (typ == "" || typ == "string") {
+		return stringEnum(p, enum)
+	}
+	if !hasEnum && !hasAny(n, "anyOf", "oneOf", "allOf", "not", "if") {
+		switch typ {
+		case "string":
+			return stringParam(p, n, path)
+		case "number":
+			p.Type = TypeNumber
+			return p, nil
+		case "integer":
+			p.Type = TypeInteger
+			return p, nil
+		case "boolean":
+			p.Type = TypeBoolean
+			return p, nil
+		}
+	}
+	if typ == "" && !hasEnum && !hasAny(n, "anyOf", "oneOf", "allOf", "properties", "items") {
+		return Param{}, schemaErrorf(path, `no "type": say what the value is (string, number, integer, boolean, null, array, object)`)
+	}
+	// Anything else — arrays, objects, null, enums of other values, unions
+	// — is a JSON value checked against its own schema after decoding.
+	inlined, err := r.inline(n, path, nil)
+	if err != nil {
+		return Param{}, err
+	}
+	p.Type, p.Schema = TypeJSON, inlined.raw()
+	return p, nil
+}
+
+func hasAny(n *jsonNode, keys ...string) bool {
+	for _, k := range keys {
+		if _, ok := n.get(k); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func stringsOnly(enum *jsonNode) bool {
+	if enum.kind != jsonArray || len(enum.values) == 0 {
+		return false
+	}
+	for _, v := range enum.values {
+		if v.kind != jsonString || !enumValuePattern.MatchString(v.str) {
+			return false
+		}
+	}
+	return true
+}
+
+// inline copies a schema with every $ref replaced by what it names, so a
+// parameter's schema stands alone; refs is the chain being expanded, and a
+// reference back into it (a recursive schema) is refused: a call's
+// arguments, and the machine that reads them, must be finite.
+func (r *schemaReader) inline(n *jsonNode, path string, refs []string) (*jsonNode, error) {
+	if len(refs) > maxRefHops {
+		return nil, schemaErrorf(path, "references nest deeper than %d", maxRefHops)
+	}
+	if ref, ok := n.get("$ref"); ok && ref.kind == jsonString {
+		if slices.Contains(refs, ref.str) {
+			return nil, schemaErrorf(path+"/$ref", "$ref %q refers back to itself (%s); a call's arguments must be finite, so make the cycle end", ref.str, strings.Join(append(refs, ref.str), " -> "))
+		}
+		target, err := r.pointer(ref.str)
+		if err != nil {
+			return nil, schemaErrorf(path+"/$ref", "%v", err)
+		}
+		resolved, err := r.inline(target, strings.TrimPrefix(ref.str, "#"), append(refs, ref.str))
+		if err != nil {
+			return nil, err
+		}
+		if len(n.keys) == 1 {
+			return resolved, nil
+		}
+		// A $ref beside other keywords applies both (JSON Schema 2019+).
+		out := &jsonNode{kind: jsonObject, keys: []string{"allOf"}, values: []*jsonNode{{kind: jsonArray, values: []*jsonNode{resolved}}}}
+		for i, k := range n.keys {
+			if k == "$ref" {
+				continue
+			}
+			v, err := r.inline(n.values[i], path+"/"+pointerEscape(k), refs)
+			if err != nil {
+				return nil, err
+			}
+			out.keys, out.values = append(out.keys, k), append(out.values, v)
+		}
+		return out, nil
+	}
+	switch n.kind {
+	case jsonObject:
+		out := &jsonNode{kind: jsonObject}
+		for i, k := range n.keys {
+			if k == "$defs" || k == "definitions" || k == "$schema" || k == "$id" {
+				continue // resolved away; a parameter's schema has no identity of its own
+			}
+			v, err := r.inline(n.values[i], path+"/"+pointerEscape(k), refs)
+			if err != nil {
+				return nil, err
+			}
+			out.keys, out.values = append(out.keys, k), append(out.values, v)
+		}
+		return out, nil
+	case jsonArray:
+		out := &jsonNode{kind: jsonArray}
+		for i, v := range n.values {
+			c, err := r.inline(v, fmt.Sprintf("%s/%d", path, i), refs)
+			if err != nil {
+				return nil, err
+			}
+			out.values = append(out.values, c)
+		}
+		return out, nil
+	}
+	return n, nil
+}
+
+// schemaType reads "type": a name; a list of one name and "null" (a value
+// that may also be null is read as the name's type: leave the argument out
+// instead of writing null); or "union" for a list of several.
+func schemaType(n *jsonNode, path string) (string, error) {
+	t, ok := n.get("type")
+	if !ok {
+		return "", nil
+	}
+	switch t.kind {
+	case jsonString:
+		return t.str, nil
+	case jsonArray:
+		var names []string
+		for _, v := range t.values {
+			if v.kind != jsonString {
+				return "", schemaErrorf(path+"/type", "want type names, found %s", v.kind)
+			}
+			if v.str != "null" {
+				names = append(names, v.str)
+			}
+		}
+		if len(names) == 1 {
+			return names[0], nil
+		}
+		return "union", nil // several types: a JSON value
+	}
+	return "", schemaErrorf(path+"/type", "want a type name, found %s", t.kind)
+}
+
+// gearTyped reads a property naming one of gear's own types.
+func gearTyped(p Param, g *jsonNode, typ, path string) (Param, error) {
+	if g.kind != jsonString {
+		return Param{}, schemaErrorf(path+"/"+GearTypeKeyword, "want a type name, found %s", g.kind)
+	}
+	switch ParamType(g.str) {
+	case TypePlace, TypeDateTime, TypeDate, TypeExpression:
+		p.Type = ParamType(g.str)
+	default:
+		return Param{}, schemaErrorf(path+"/"+GearTypeKeyword, "%q is not one of gear's types (place, datetime, date, expression)", g.str)
+	}
+	if typ != "" && typ != "string" {
+		return Param{}, schemaErrorf(path+"/type", "a %s is written as a string: want \"string\", found %q", g.str, typ)
+	}
+	return p, nil
+}
+
+// stringEnum reads an enum (or const) of strings each written between
+// quotes as it is (others make a JSON value).
+func stringEnum(p Param, enum *jsonNode) (Param, error) {
+	for _, v := range enum.values {
+		if !slices.Contains(p.Enum, v.str) {
+			p.Enum = append(p.Enum, v.str)
+		}
+	}
+	p.Type = TypeEnum
+	return p, nil
+}
+
+// The content patterns of the string formats the machine reads exactly
+// (RFC 3339's full-date and date-time, as JSON Schema defines them) or
+// nearly (a URI: scheme, ":", then the characters a URI may hold; the
+// validator checks the rest after decoding).
+const (
+	FormatDatePattern     = `[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])`
+	FormatDateTimePattern = FormatDatePattern + `[Tt](?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\.[0-9]+)?(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])`
+	FormatURIPattern      = `[A-Za-z][A-Za-z0-9+.-]*:[!#$%&'()*+,\-./0-9:;=?@A-Z\[\]_a-z~]+`
+)
+
+// stringParam reads a string property: its length bound, and a content
+// pattern from "format" or "pattern" when the machine can read it.
+func stringParam(p Param, n *jsonNode, path string) (Param, error) {
+	p.Type = TypeString
+	p.MaxLen = MaxStringLen
+	if v, ok := n.get("maxLength"); ok {
+		max, err := strconv.Atoi(v.str)
+		if v.kind != jsonNumber || err != nil || max < 0 {
+			return Param{}, schemaErrorf(path+"/maxLength", "want a non-negative integer")
+		}
+		if max == 0 {
+			return Param{}, schemaErrorf(path+"/maxLength", "0 allows only the empty string, which a call cannot pass; drop the property or raise maxLength")
+		}
+		p.MaxLen = min(max, MaxStringLen)
+	}
+	if f, ok := n.get("format"); ok && f.kind == jsonString {
+		switch f.str {
+		case "date":
+			p.Pattern, p.Format = FormatDatePattern, f.str
+		case "date-time":
+			p.Pattern, p.Format = FormatDateTimePattern, f.str
+		case "uri":
+			p.Pattern, p.Format = FormatURIPattern, f.str
+		}
+	}
+	if v, ok := n.get("pattern"); ok && p.Pattern == "" {
+		if v.kind != jsonString {
+			return Param{}, schemaErrorf(path+"/pattern", "want a regular expression, found %s", v.kind)
+		}
+		if content, ok := machinePattern(v.str); ok {
+			p.Pattern = content
+		}
+	}
+	if p.Pattern != "" {
+		p.MaxLen = 0 // the pattern bounds the content
+	}
+	return p, nil
+}
+
+// Bounds of a schema's pattern the machine compiles into a DFA: beyond
+// them (or with constructs a DFA cannot read: anchors inside, word
+// boundaries) the string is read as a free string and the pattern checked
+// after decoding.
+const (
+	maxPatternNodes  = 200
+	maxPatternRepeat = 64
+)
+
+// machinePattern turns a JSON Schema pattern (unanchored: it matches
+// anywhere in the string) into a content pattern the machine can read
+// exactly: only a pattern anchored at both ends, ^...$, whose body RE2
+// parses into plain regular constructs of modest size.
+func machinePattern(pattern string) (string, bool) {
+	if !strings.HasPrefix(pattern, "^") || !strings.HasSuffix(pattern, "$") || strings.HasSuffix(pattern, `\$`) || len(pattern) < 3 {
+		return "", false
+	}
+	body := pattern[1 : len(pattern)-1]
+	if !utf8.ValidString(body) {
+		return "", false
+	}
+	re, err := syntax.Parse(body, syntax.Perl)
+	if err != nil {
+		return "", false
+	}
+	nodes := 0
+	var plain func(re *syntax.Regexp) bool
+	plain = func(re *syntax.Regexp) bool {
+		nodes++
+		if nodes > maxPatternNodes {
+			return false
+		}
+		switch re.Op {
+		case syntax.OpLiteral, syntax.OpCharClass, syntax.OpAnyChar, syntax.OpAnyCharNotNL, syntax.OpEmptyMatch:
+			return true
+		case syntax.OpRepeat:
+			if re.Max > maxPatternRepeat || re.Min > maxPatternRepeat {
+				return false
+			}
+		case syntax.OpCapture, syntax.OpConcat, syntax.OpAlternate, syntax.OpStar, syntax.OpPlus, syntax.OpQuest:
+		default:
+			return false
+		}
+		for _, sub := range re.Sub {
+			if !plain(sub) {
+				return false
+			}
+		}
+		return true
+	}
+	if !plain(re) {
+		return "", false
+	}
+	return body, true
+}
