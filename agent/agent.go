@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -160,19 +161,8 @@ func (a *Agent) Complete(prefix string) []Completion {
 	return out
 }
 
-// toolAliases are the words people use for the built-in families.
-var toolAliases = map[string]tools.Family{
-	"calculator": tools.FamilyCalc, "calc": tools.FamilyCalc, "math": tools.FamilyCalc, "maths": tools.FamilyCalc,
-	"time": tools.FamilyTimezone, "clock": tools.FamilyTimezone, "timezone": tools.FamilyTimezone,
-	"time zone": tools.FamilyTimezone, "time zones": tools.FamilyTimezone, "converter": tools.FamilyTimezone,
-	"weather": tools.FamilyWeather, "forecast": tools.FamilyWeather,
-	"location": tools.FamilyLocation, "map": tools.FamilyLocation, "place": tools.FamilyLocation,
-	"places": tools.FamilyLocation, "geocoding": tools.FamilyLocation,
-	"wiki": tools.FamilyWiki, "wikipedia": tools.FamilyWiki, "encyclopedia": tools.FamilyWiki, "search": tools.FamilyWiki,
-}
-
 // ResolveTool turns what the user called a tool — its name (any case), its
-// family, or a word such as "wiki", "calculator", "clock" — into the
+// family, or one of its hints' aliases ("wiki", "calculator", "clock") — into the
 // library's tools of that name or family, in registration order. An unknown
 // name is an error listing the tools.
 func (a *Agent) ResolveTool(name string) ([]string, error) {
@@ -184,8 +174,11 @@ func (a *Agent) ResolveTool(name string) ([]string, error) {
 		}
 	}
 	fam := tools.Family(key)
-	if f, ok := toolAliases[key]; ok {
-		fam = f
+	for _, s := range a.specs {
+		if slices.Contains(s.Hints.Aliases, key) {
+			fam = s.Family // a word the tool's hints say people call it by
+			break
+		}
 	}
 	var out []string
 	for _, s := range a.specs {

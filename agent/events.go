@@ -30,7 +30,7 @@ const (
 	StageAnswering Stage = "answering" // the answer is being written
 )
 
-// Progress says a stage began: "grounding 4 tools", "calling WeatherSearch",
+// Progress says a stage began: "grounding 4 tools", "calling Forecast",
 // "writing answer".
 type Progress struct {
 	Stage Stage

@@ -193,7 +193,7 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 		t.Cleanup(func() { st.Close() })
 		h.st = st
 	}
-	off := offline.New(offline.Options{Places: placeFinder{}})
+	off := offline.New(offline.Options{Places: placeFinder{}, Tools: h.lib.reg.Specs()})
 	eng := off.Grounding()
 	engines := Engines{Chat: store.RoleModel{Engine: "offline", Model: "offline"},
 		Grounding: store.RoleModel{Engine: "offline", Model: "offline"}, Embedding: store.RoleModel{Engine: "offline", Model: "offline"}}

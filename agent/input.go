@@ -50,12 +50,12 @@ const (
 )
 
 // switchRe reads "use wiki instead", "no, try the calculator instead",
-// "switch to WeatherSearch instead please".
+// "switch to Forecast instead please".
 var switchRe = regexp.MustCompile(`(?i)^(?:no[,.!]?\s+|nope[,.!]?\s+)?(?:please\s+)?(?:use|try|switch\s+to|call)\s+(?:the\s+|a\s+)?(.{1,60}?)(?:\s+tool)?\s+instead(?:\s+please)?\s*[.!]*$`)
 
 // ParseInput reads a line the user typed. mode is the mode of a line with
 // no prefix (empty means chat); toolNames are the library's tools, used to
-// tell "/GEAR Calculator(2+2)" (a call) from "/GEAR sqrt(16)?" (a query).
+// tell "/GEAR Sum(2+2)" (a call) from "/GEAR sqrt(16)?" (a query).
 //
 //	/GEAR <query>           direct mode
 //	/GEAR ToolName(args)    run exactly that call (also the JSON form)

@@ -170,7 +170,7 @@ func embedReply(t testing.TB, enc *offline.Engine, inputs []string) reply {
 // says yes, the emission is the offline engine's call of the asked tool in
 // the form the guide asks for, and the answer streams in three pieces.
 func goodModel(t testing.TB, lib *tools.Registry) map[reqKind]func(modelRequest) reply {
-	eng := offline.New(offline.Options{})
+	eng := offline.New(offline.Options{Tools: lib.Specs()})
 	return map[reqKind]func(modelRequest) reply{
 		kindRoute: func(r modelRequest) reply { return yesNo(t, r, true) },
 		kindPrelim: func(r modelRequest) reply {

@@ -16,6 +16,7 @@ import (
 	"github.com/gear-chat/gear/sanitize"
 	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/survey"
+	"github.com/gear-chat/gear/tools/builtin"
 )
 
 func (a *app) askCommand() *cobra.Command {
@@ -40,7 +41,8 @@ grounding confidence. The turn is recorded in the history like a chat turn.
                and tokens per role
 
 The query may also start with /GEAR (direct), @TallChatBot (chat), or be
-an exact call: gear ask '/GEAR Calculator(86 - 48 - 9)'.
+an exact call: gear ask '/GEAR ` + builtin.ExampleCall() + `' (gear tools
+lists every tool's usage examples).
 
 Without a chat model (see gear config), gear still grounds and runs tools
 offline — calculator, clock, time zones — and says when a question needs a

@@ -35,7 +35,7 @@ func (a *app) newAgent(ctx context.Context, st *store.Store) (*agent.Agent, erro
 		}
 	}
 
-	ge, _, err := a.groundingEngine(ctx)
+	ge, _, err := a.groundingEngine(ctx, reg.Specs())
 	if err != nil {
 		return nil, err
 	}

@@ -21,7 +21,7 @@ func TestModelClientsSharedByAgentAndGrounding(t *testing.T) {
 	if _, err := a.newAgent(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
-	eng, _, err := a.groundingEngine(ctx)
+	eng, _, err := a.groundingEngine(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,11 +21,11 @@ func (a *app) evalCommand() *cobra.Command {
 		Use:   "eval FILE.jsonl",
 		Short: "Measure grounding on labelled queries: accuracy, per-label F1, confusion, calibration, speed",
 		Long: `Ground every query of a JSONL file and compare the chosen tool's family with
-the label. Each line is {"query": ..., "tool": "calc|timezone|weather|wiki|none",
+the label. Each line is {"query": ..., "tool": a tool family or "none",
 "also": [other acceptable labels]}; "id" and "source" are optional and only
 reported. A prediction is right when the chosen family is the label or one of
-"also" (LocationSearch's family is location, right only where a line allows
-it).
+"also" (a family no line names, such as the location tool's, is right only
+where a line allows it).
 
 Reported: n, accuracy, per-label precision / recall / F1, macro-F1 over the
 labels present, the confusion matrix (label -> predicted family -> count),

@@ -13,7 +13,8 @@ import (
 	"github.com/gear-chat/gear/llm"
 	"github.com/gear-chat/gear/sanitize"
 	"github.com/gear-chat/gear/store"
-	"github.com/gear-chat/gear/tools/calc"
+	"github.com/gear-chat/gear/tools"
+	"github.com/gear-chat/gear/tools/builtin"
 )
 
 func (a *app) groundCommand() *cobra.Command {
@@ -80,12 +81,12 @@ func (a *app) grounder(ctx context.Context, st *store.Store) (*grounding.Grounde
 	if err != nil {
 		return nil, "", done, err
 	}
-	eng, describe, err := a.groundingEngine(ctx)
+	eng, describe, err := a.groundingEngine(ctx, reg.Specs())
 	if err != nil {
 		return nil, "", done, err
 	}
 	opts := a.groundingOptions()
-	if eng.Model != offline.EncoderModel {
+	if !offline.IsEncoderModel(eng.Model) {
 		if st == nil {
 			if opened, err := a.openStore(ctx); err == nil {
 				st, done = opened, func() { _ = opened.Close() }
@@ -107,8 +108,9 @@ func (a *app) grounder(ctx context.Context, st *store.Store) (*grounding.Grounde
 // the encoder is the embedding role when it names a model, else the
 // offline lexical encoder; the routing yes/no goes to the chat role when it
 // names a model, else to the small model.
-func (a *app) groundingEngine(ctx context.Context) (grounding.Engine, string, error) {
-	off := a.offlineEngine()
+// specs are the library grounded over, whose hints the offline engine reads.
+func (a *app) groundingEngine(ctx context.Context, specs []tools.Spec) (grounding.Engine, string, error) {
+	off := a.offlineEngine(specs)
 	slmEP := llm.Resolve(a.cfg, llm.RoleGrounding)
 	if slmEP.Offline {
 		why := "no grounding model configured"
@@ -124,7 +126,7 @@ func (a *app) groundingEngine(ctx context.Context) (grounding.Engine, string, er
 	eng := grounding.Engine{Name: grounding.EngineModel, Prober: grounding.SLMProber{SLM: slm}, Router: slm}
 	describe := "model (small model " + slmEP.Model
 	if embEP := llm.Resolve(a.cfg, llm.RoleEmbedding); embEP.Offline {
-		eng.Encoder, eng.Model = off, offline.EncoderModel
+		eng.Encoder, eng.Model = off, off.Model()
 		describe += ", offline lexical encoder"
 	} else {
 		enc, err := a.llmClient(llm.RoleEmbedding)
@@ -145,19 +147,14 @@ func (a *app) groundingEngine(ctx context.Context) (grounding.Engine, string, er
 	return eng, describe + ")", nil
 }
 
-// offlineEngine builds the offline engine with the gazetteer (loaded on
-// the first query, shared with the tools) and the calculator's evaluator.
+// offlineEngine builds the offline engine over the library's specs with
+// the gazetteer (loaded on the first query, shared with the tools) and the
+// calculator's evaluator.
 // A gazetteer that fails to load leaves the engine finding only UTC
 // offsets and zone abbreviations.
-func (a *app) offlineEngine() *offline.Engine {
-	opts := offline.Options{Evaluate: func(expr string) (string, error) {
-		v, err := calc.Eval(expr)
-		if err != nil {
-			return "", err
-		}
-		return v.String(), nil
-	}}
-	opts.Places = lazyGazetteer(a.places)
+func (a *app) offlineEngine(specs []tools.Spec) *offline.Engine {
+	opts := offline.Options{Tools: specs, Evaluate: builtin.Evaluate}
+	opts.Places = builtin.LazyGazetteer(a.places)
 	return offline.New(opts)
 }
 

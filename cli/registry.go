@@ -4,10 +4,7 @@ import (
 	"fmt"
 
 	"github.com/gear-chat/gear/tools"
-	"github.com/gear-chat/gear/tools/calc"
-	"github.com/gear-chat/gear/tools/timezone"
-	"github.com/gear-chat/gear/tools/weather"
-	"github.com/gear-chat/gear/tools/wiki"
+	"github.com/gear-chat/gear/tools/builtin"
 )
 
 // registry builds the tool library from the configuration.
@@ -19,16 +16,16 @@ func (a *app) registry() (*tools.Registry, error) {
 	return r, nil
 }
 
-// builtinTools are gear's own tools, in the order `gear tools` lists them.
+// builtinTools are gear's own tools, configured.
 func (a *app) builtinTools() []tools.Tool {
-	web := a.webClient()
-	weatherCfg := a.weatherConfig(web)
-	return []tools.Tool{
-		calc.New(),
-		timezone.NewCurrentTime(timezone.Options{Places: a.places, Home: a.cfg.Home, Now: a.deps.Now}),
-		timezone.NewConverter(timezone.Options{Places: a.places, Now: a.deps.Now}),
-		weather.NewSearch(weatherCfg),
-		weather.NewLocationSearch(weatherCfg),
-		wiki.New(a.wikiConfig(web)),
-	}
+	return builtin.Tools(builtin.Options{
+		Web:          a.webClient(),
+		Places:       a.places,
+		Home:         a.cfg.Home,
+		Now:          a.deps.Now,
+		WeatherURL:   a.cfg.Tools.Weather.BaseURL,
+		GeocodingURL: a.cfg.Tools.Weather.GeocodingURL,
+		WeatherUnits: a.cfg.Tools.Weather.Units,
+		WikiURL:      a.cfg.WikiBaseURL(),
+	})
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gear-chat/gear/sanitize"
 	"github.com/gear-chat/gear/tools"
+	"github.com/gear-chat/gear/tools/builtin"
 )
 
 func (a *app) toolsCommand() *cobra.Command {
@@ -120,7 +121,7 @@ func (a *app) toolCommand() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "tool CALL",
-		Short: `Run one tool call, e.g. gear tool 'Calculator(2^100)'`,
+		Short: "Run one tool call, e.g. gear tool '" + builtin.ExampleCall() + "'",
 		Long: `Run one tool call in the canonical syntax, Name(arg, "string", 3.5), or the
 JSON form {"tool": "Name", "args": {...}}. A call that does not parse exits 2;
 a tool that fails at run time exits 1.`,

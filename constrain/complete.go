@@ -13,7 +13,7 @@ type Completion struct {
 // Complete lists how a prefix of a call can go on, for the TUI's /GEAR
 // input. While the tool name is being typed it offers every tool whose name
 // starts with what is typed, in byte order, each with the text forced after
-// the name ("Calculator(", `TimezoneConverter("`, "Ping()"). After the name
+// the name ("Sum(", `Convert("`, "Ping()"). After the name
 // it offers the text forced from there, if there is any. A prefix the
 // machine rejects, or one with nothing to complete, gets nil.
 func (m *Machine) Complete(prefix string) []Completion {

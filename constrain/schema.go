@@ -23,7 +23,7 @@ const DefaultSchemaDepth = 1
 // anyOf there, every property required and additionalProperties false
 // everywhere, so the call sits under one property:
 //
-//	{"call": {"tool": "Calculator", "args": {"expression": "2 + 4"}}}
+//	{"call": {"tool": "Sum", "args": {"expression": "2 + 4"}}}
 //
 // "call" is anyOf one variant per tool and per number of optional
 // arguments given (strict mode has no optional properties, and a null

@@ -161,7 +161,7 @@ type TurnRecord struct {
 	TurnID int64  `json:"id"`
 	Status Status `json:"status"`
 	// Input is what the user typed when it is not the query answered: a
-	// tool switch ("use wiki instead", "/use Calculator"), or the query
+	// tool switch ("use wiki instead", "/use maths"), or the query
 	// with its prefix ("/GEAR what time is it"). Empty otherwise.
 	Input   string      `json:"input,omitempty"`
 	Route   Route       `json:"route"`

@@ -128,6 +128,7 @@ type Spec struct {
 	// Params are read from it; whatever they cannot express is checked
 	// against it after decoding, never dropped.
 	InputSchema json.RawMessage `json:"input_schema,omitempty" yaml:"-"`
+	Hints       Hints           `json:"hints,omitzero" yaml:"hints,omitempty"` // what an offline engine reads about the tool (hints.go)
 }
 
 // Param returns the parameter called name.

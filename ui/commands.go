@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/tools"
 )
 
 // submit handles Enter: a slash command, or a turn for the agent.
@@ -25,7 +26,7 @@ func (m *Model) submit() tea.Cmd {
 	m.flash = ""
 	switch in.Kind {
 	case agent.InputEmpty:
-		m.addNotice("Type a question (or, after " + agent.DirectPrefix + ", a call such as Calculator(2 + 2)) after the prefix.")
+		m.addNotice("Type a question (or, after " + agent.DirectPrefix + ", a call such as " + exampleCall(m.specs) + ") after the prefix.")
 		return nil
 	case agent.InputCommand:
 		return m.command(in.Command, in.Args)
@@ -42,7 +43,7 @@ func (m *Model) command(name, args string) tea.Cmd {
 	case "help":
 		m.addLongEntry(&entry{kind: entryNote, text: helpMarkdown(m.keys)})
 	case "use":
-		m.addNotice("/use TOOL answers the last question again with TOOL, e.g. /use " + firstOr(m.names, "Calculator") +
+		m.addNotice("/use TOOL answers the last question again with TOOL, e.g. /use " + firstOr(m.names, "NAME") +
 			". The tools are " + strings.Join(m.names, ", ") + ".")
 	case "mode":
 		return m.modeCommand(args)
@@ -144,6 +145,16 @@ func (m *Model) addLongEntry(e *entry) {
 func (m *Model) addNotice(text string) { m.addEntry(&entry{kind: entryNotice, text: text}) }
 
 func (m *Model) addError(text string) { m.addEntry(&entry{kind: entryError, text: text}) }
+
+// exampleCall is the library's first usage example's call, for help.
+func exampleCall(specs []tools.Spec) string {
+	for _, s := range specs {
+		if len(s.Examples) > 0 {
+			return s.Examples[0].Call
+		}
+	}
+	return "Tool(arguments)"
+}
 
 func firstOr(names []string, def string) string {
 	if len(names) > 0 {

@@ -186,7 +186,7 @@ func (m *Model) answerGate(tool string) tea.Cmd {
 }
 
 // stageText is the spinner's words: "grounding 4 tools", "calling
-// WeatherSearch", "writing answer".
+// Forecast", "writing answer".
 func stageText(p agent.Progress) string {
 	switch p.Stage {
 	case agent.StageGrounding:

@@ -9,36 +9,93 @@ import (
 	"github.com/gear-chat/gear/tools/place"
 )
 
-// analysis is what the engine reads from a query once, shared by the
-// preliminary answer and every tool's call.
+// The analysis of a query is read in stages, each a function of the
+// stages before it that returns its own typed result:
+//
+//	tokens  (readTokens)  the words, as typed and with typing slips read
+//	spans   (readSpans)   what the words name: quantities, dates and times,
+//	                      UTC offsets, zones and places, and the numbers
+//	                      left for arithmetic (operands)
+//	frames  (readFrames)  how the query asks: sentences and clauses,
+//	                      idioms, the arithmetic it writes out, a request
+//	                      for an action, a question about the world, a
+//	                      question in another language
+//	shape   (answerKindOf) the shape of answer it asks for (answer.go)
+//	focus   (analyze)     the request sentence of a longer message
+//	                      (focus.go), its search term and the places'
+//	                      roles, which the calls read
+//
+// A stage never changes what an earlier one returned. analysis holds them
+// all, read-only once built, for the encoder and every tool's call.
 type analysis struct {
+	tokenStage
+	spanStage
+	frameStage
+	kind answerKind
+	// context is the rest of a message whose request sentence this is
+	// (focus.go), or nil.
+	context *analysis
+	// term is the search term a string parameter takes (focus in
+	// extract.go) and roles the places' parts in a conversion
+	// (placeRoles): read once for every tool.
+	term  string
+	roles placeRoleSet
+	// termToks are the term's tokens and stems the stems of toks: what
+	// every tool's focal string reads (focal.go).
+	termToks []token
+	stems    []string
+}
+
+// tokenStage is the query's words.
+type tokenStage struct {
 	lx    *lexicon
 	query string
 	lower string
-	toks  []token
-	// words are the tokens of lower as typed, before correctTypos: what
-	// hasWord and followedBy read, tokenized once.
+	// toks are the query's tokens, typing slips of the subjects' words
+	// read as those words (typo.go).
+	toks []token
+	// words are the tokens of lower as typed, before the slips are read:
+	// what hasWord and followedBy read, tokenized once.
 	words []token
-	// numbers are every quantity, dates and times included; excluded
-	// tells which are parts of a date or time.
+	// slipDays are the days the slips name ("tomorow" is "tomorrow").
+	slipDays []string
+}
+
+// spanStage is what the words name.
+type spanStage struct {
+	// numbers are every quantity, dates and times included; spans are the
+	// byte spans of dates, times, UTC offsets and places: not arithmetic.
 	numbers []number
-	spans   [][2]int // dates, times and UTC offsets: not arithmetic
+	spans   [][2]int
 	// operands are the numbers outside spans: the quantities arithmetic
 	// and number parameters read.
 	operands []number
 	// datetimes are texts of the shapes of tools.DateTimePattern, in
-	// order; dates those of tools.DatePattern (and "tonight").
+	// order; dates those of tools.DatePattern (and "tonight", and the
+	// days of other languages).
 	datetimes []string
 	dates     []string
 	places    []mention
-	expr      string
-	explicit  bool // expr written out, not a word problem
-	kind      answerKind
+}
+
+// frameStage is how the query asks.
+type frameStage struct {
 	// sents and clauses are the query's sentences and clauses as token
 	// spans (frames.go).
 	sents, clauses []span
+	// idiom marks the tokens of the subjects' idioms (weather.go);
+	// measures the units of measure of a conversion (units.go).
+	idiom, measures map[int]bool
+	// foreignWeather and foreignClock: a weather or clock question in
+	// another language (multilingual.go).
+	foreignWeather, foreignClock bool
+	expr                         string
+	explicit                     bool // expr written out, not a word problem
 	// command: the query asks for an action, not a look-up (frames.go).
 	command bool
+	// definitional: the query asks what something is or means, or how
+	// two things differ (reference.go).
+	definitional bool
 	// fact: the query asks about the world (reference.go); topic is what
 	// it asks, from the question word or the subject of a request to be
 	// told about something.
@@ -49,23 +106,6 @@ type analysis struct {
 	reference bool
 	// clue: the query is a quiz clue written as a statement.
 	clue bool
-	// idiom marks the tokens of weather idioms (weather.go); measures
-	// the units of measure of a conversion (units.go).
-	idiom, measures map[int]bool
-	// foreignWeather and foreignClock: a weather or clock question in
-	// another language (multilingual.go).
-	foreignWeather, foreignClock bool
-	// definitional: the query asks what something is or means, or how
-	// two things differ (reference.go).
-	definitional bool
-	// context is the rest of a message whose request sentence this is
-	// (focus.go), or nil.
-	context *analysis
-	// term is the search term a string parameter takes (focus in
-	// extract.go) and roles the places' parts in a conversion
-	// (placeRoles): read once for every tool.
-	term  string
-	roles placeRoleSet
 }
 
 var (
@@ -79,11 +119,6 @@ var (
 	// seven digits or more ("555-0134", "1-800-555-0199") are a phone
 	// number or a code, not arithmetic.
 	identifierRe = regexp.MustCompile(`\b[0-9]+(?:-[0-9]+)+\b`)
-	// offsetRe finds a UTC offset: "UTC+8", "GMT -05:00", "utc+5:30".
-	offsetRe = regexp.MustCompile(`(?i)\b(?:utc|gmt)\s?[+\-−]\s?[0-9]{1,2}(?::?[0-9]{2})?\b`)
-	// zoneAbbrevRe finds time zone abbreviations that are not English
-	// words: EST, PDT, CET, AEST, JST... and UTC or GMT alone.
-	zoneAbbrevRe = regexp.MustCompile(`(?i)\b(?:utc|gmt|est|edt|cst|cdt|mst|mdt|pst|pdt|akst|akdt|hst|bst|cet|cest|eet|eest|msk|jst|kst|aest|aedt|acst|acdt|awst|nzst|nzdt|sgt|hkt)\b`)
 )
 
 // analyze reads the query: its request sentence when it has one that
@@ -91,61 +126,90 @@ var (
 func (e *Engine) analyze(query string) *analysis {
 	a := e.focusOn(e.analyzeText(query))
 	a.term, a.roles = focus(a), placeRoles(a)
+	a.termToks = tokenize(a.term)
+	a.stems = make([]string, len(a.toks))
+	for i, t := range a.toks {
+		a.stems[i] = stem(t.text)
+	}
 	return a
 }
 
-// analyzeText reads a text as a whole.
+// analyzeText reads a text as a whole, stage by stage.
 func (e *Engine) analyzeText(query string) *analysis {
-	a := &analysis{lx: e.lex, query: query, lower: strings.ToLower(query), toks: tokenize(query)}
-	a.words = tokenize(a.lower)
-	a.correctTypos()
-	a.numbers = findNumbers(query, a.toks)
+	a := &analysis{tokenStage: e.readTokens(query)}
+	a.spanStage = e.readSpans(a.tokenStage)
+	a.frameStage = e.readFrames(a.tokenStage, a.spanStage)
+	a.kind = e.answerKindOf(a)
+	return a
+}
+
+// readTokens reads the words.
+func (e *Engine) readTokens(query string) tokenStage {
+	t := tokenStage{lx: e.lex, query: query, lower: strings.ToLower(query), toks: tokenize(query)}
+	t.words = tokenize(t.lower)
+	t.toks, t.slipDays = e.lex.correctTypos(t.toks)
+	return t
+}
+
+// readSpans reads what the words name.
+func (e *Engine) readSpans(t tokenStage) spanStage {
+	query := t.query
+	s := spanStage{numbers: findNumbers(query, t.toks)}
 	for _, m := range dateTimeRe.FindAllStringIndex(query, -1) {
-		a.spans = append(a.spans, [2]int{m[0], m[1]})
-		a.datetimes = append(a.datetimes, query[m[0]:m[1]])
+		s.spans = append(s.spans, [2]int{m[0], m[1]})
+		s.datetimes = append(s.datetimes, query[m[0]:m[1]])
 	}
-	a.addClockTimes(spokenTimes(query, a.toks))
+	s.spans, s.datetimes = withClockTimes(query, s.spans, s.datetimes, spokenTimes(query, t.toks))
 	for _, m := range slashDateRe.FindAllStringIndex(query, -1) {
-		a.spans = append(a.spans, [2]int{m[0], m[1]})
+		s.spans = append(s.spans, [2]int{m[0], m[1]})
 	}
 	for _, m := range identifierRe.FindAllStringIndex(query, -1) {
 		if digits := strings.Count(query[m[0]:m[1]], "-"); m[1]-m[0]-digits >= 7 {
-			a.spans = append(a.spans, [2]int{m[0], m[1]}) // a phone number, not a subtraction
+			s.spans = append(s.spans, [2]int{m[0], m[1]}) // a phone number, not a subtraction
 		}
 	}
+	s.dates = append(s.dates, t.slipDays...)
 	for _, m := range dateRe.FindAllStringIndex(query, -1) {
-		a.dates = append(a.dates, strings.ToLower(query[m[0]:m[1]]))
+		s.dates = append(s.dates, strings.ToLower(query[m[0]:m[1]]))
 	}
-	if a.hasWord("tonight") {
-		a.dates = append(a.dates, "today")
+	if t.hasWord("tonight") {
+		s.dates = append(s.dates, "today")
 	}
-	a.readForeign()
-	a.places = e.findPlaces(query, a.spans)
-	for _, p := range a.places {
-		a.spans = append(a.spans, [2]int{p.Start, p.End})
+	s.dates = append(s.dates, t.foreignDays()...)
+	s.places = e.findPlaces(query, s.spans)
+	for _, p := range s.places {
+		s.spans = append(s.spans, [2]int{p.Start, p.End})
 	}
-	for _, n := range a.numbers {
-		if !a.excluded(n.start) {
-			a.operands = append(a.operands, n)
+	for _, n := range s.numbers {
+		if !s.excluded(n.start) {
+			s.operands = append(s.operands, n)
 		}
 	}
-	a.markIdioms()
-	a.sents = splitSpans(query, a.toks, false)
-	a.clauses = splitSpans(query, a.toks, true)
-	a.expr, a.explicit = expression(a)
-	a.command = isCommand(a) && !(a.expr != "" && a.explicit)
-	a.definitional = definitional(a)
-	if q, f, ok := worldQuestion(a); ok {
-		a.fact, a.topic, a.reference = true, q, f == frameReference
+	return s
+}
+
+// readFrames reads how the query asks. Each frame is read from the
+// tokens, the spans and the frames before it.
+func (e *Engine) readFrames(t tokenStage, s spanStage) frameStage {
+	a := &analysis{tokenStage: t, spanStage: s}
+	f := &a.frameStage
+	f.idiom = t.idioms()
+	f.foreignWeather, f.foreignClock = t.asking(tools.AnswerWeather), t.asking(tools.AnswerTime)
+	f.sents = splitSpans(t.query, t.toks, false)
+	f.clauses = splitSpans(t.query, t.toks, true)
+	f.expr, f.explicit, f.measures = expression(a)
+	f.command = isCommand(a) && !(f.expr != "" && f.explicit)
+	f.definitional = definitional(a)
+	if q, fr, ok := worldQuestion(a); ok {
+		f.fact, f.topic, f.reference = true, q, fr == frameReference
 	} else if q, ok := e.clue(a); ok {
-		a.fact, a.topic, a.clue = true, q, true
+		f.fact, f.topic, f.clue = true, q, true
 	} else if q, ok := fragment(a); ok {
-		a.fact, a.topic, a.reference = true, q, true
+		f.fact, f.topic, f.reference = true, q, true
 	} else if q, ok := foreignQuestion(a); ok {
-		a.fact, a.topic, a.reference = true, q, true
+		f.fact, f.topic, f.reference = true, q, true
 	}
-	a.kind = e.answerKindOf(a)
-	return a
+	return *f
 }
 
 // mention is a place named in the query: its byte span and the name to
@@ -155,18 +219,15 @@ type mention struct {
 	Name       string
 }
 
-// findPlaces merges the gazetteer's mentions with UTC offsets and zone
-// abbreviations in any case ("utc+8", "pst"), in order of position,
+// findPlaces merges the gazetteer's mentions with the zone names, UTC
+// offsets and zone abbreviations in any case ("utc+8", "pst") that
+// place.ScanZoneNames finds, in order of position,
 // dropping overlaps (the longer mention wins). The tools resolve a name
 // with the same gazetteer, so either form finds the same place.
 func (e *Engine) findPlaces(query string, clockTimes [][2]int) []mention {
-	found := zoneMentions(query, clockTimes)
-	for _, m := range offsetRe.FindAllStringIndex(query, -1) {
-		text := strings.ToUpper(strings.Join(strings.Fields(query[m[0]:m[1]]), ""))
-		found = append(found, mention{Start: m[0], End: m[1], Name: strings.ReplaceAll(text, "−", "-")})
-	}
-	for _, m := range zoneAbbrevRe.FindAllStringIndex(query, -1) {
-		found = append(found, mention{Start: m[0], End: m[1], Name: strings.ToUpper(query[m[0]:m[1]])})
+	var found []mention
+	for _, z := range place.ScanZoneNames(query, clockTimes) {
+		found = append(found, mention{Start: z.Start, End: z.End, Name: z.Name})
 	}
 	if e.places != nil {
 		for _, m := range e.places.Scan(query) {
@@ -197,8 +258,8 @@ func (e *Engine) findPlaces(query string, clockTimes [][2]int) []mention {
 
 // excluded reports whether byte offset pos lies in a date, time, offset or
 // place name.
-func (a *analysis) excluded(pos int) bool {
-	for _, s := range a.spans {
+func (sp spanStage) excluded(pos int) bool {
+	for _, s := range sp.spans {
 		if pos >= s[0] && pos < s[1] {
 			return true
 		}

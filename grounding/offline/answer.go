@@ -4,9 +4,13 @@ import (
 	"strings"
 
 	"github.com/gear-chat/gear/grounding"
+	"github.com/gear-chat/gear/tools"
 )
 
-// The preliminary answer. A small model answering zero-shot is often
+// The preliminary answer. (The examples of a number, a clock time, a date
+// and a weather reading are the library's own when a tool's hints give
+// one — Subject.Example — and those below otherwise.) A small model
+// answering zero-shot is often
 // wrong, but the *shape* of its answer — a number, a clock time, English
 // words — is what GEAR's pattern score compares with each tool's response
 // (papers/gear.txt §3.2, §6.2). The offline engine has no model, so it
@@ -85,6 +89,15 @@ func (e *Engine) answerKindOf(a *analysis) answerKind {
 	return kindOther
 }
 
+// example is the library's example of an answer of the shape (the
+// Example of its first subject of that shape), or def.
+func (lx *lexicon) example(shape tools.Answer, def string) string {
+	if ex, ok := lx.examples[shape]; ok {
+		return ex
+	}
+	return def
+}
+
 // pattern is the GEAR output pattern an answer of this kind has ("" for
 // plain English or a number).
 func (k answerKind) pattern() string {
@@ -107,13 +120,13 @@ func (e *Engine) preliminary(a *analysis) string {
 				return v
 			}
 		}
-		return shapeNumber
+		return e.lex.example(tools.AnswerNumber, shapeNumber)
 	case kindTime:
-		return shapeTime
+		return e.lex.example(tools.AnswerTime, shapeTime)
 	case kindDate:
-		return shapeDate
+		return e.lex.example(tools.AnswerDate, shapeDate)
 	case kindWeather:
-		return shapeWeather
+		return e.lex.example(tools.AnswerWeather, shapeWeather)
 	case kindYear:
 		return shapeYear
 	case kindDefinition:

@@ -35,31 +35,31 @@ import (
 
 // expression extracts an arithmetic expression from the query, or "".
 // explicit reports whether the query wrote the arithmetic out (readings 1
-// to 3) rather than posing a word problem.
-func expression(a *analysis) (expr string, explicit bool) {
+// to 3) rather than posing a word problem; measures marks the tokens that
+// are units of a conversion.
+func expression(a *analysis) (expr string, explicit bool, measures map[int]bool) {
 	lx := lexemes(a)
 	if e := verbFirst(lx); e != "" && checks(e) {
-		return e, true
+		return e, true, nil
 	}
 	for _, read := range []func(*analysis) string{percentChange, percentOf, changeBy, shapeFormula} {
 		if e := read(a); e != "" && checks(e) {
-			return e, true
+			return e, true, nil
 		}
 	}
 	if e := infix(lx); e != "" && checks(e) {
-		return e, true
+		return e, true, nil
 	}
 	if e := shareFrame(lx); e != "" && checks(e) {
-		return e, true
+		return e, true, nil
 	}
 	if e, measures := conversion(a); e != "" && checks(e) {
-		a.measures = measures
-		return e, true
+		return e, true, measures
 	}
 	if e := wordProblem(a); e != "" && checks(e) {
-		return e, false
+		return e, false, nil
 	}
-	return "", false
+	return "", false, nil
 }
 
 func checks(e string) bool {

@@ -90,7 +90,7 @@ func runGround(b *testing.B, g *grounding.Grounder, queries []string) {
 // tools). Target: p50 ≤ 2 ms.
 func BenchmarkGroundOffline(b *testing.B) {
 	reg, gaz := builtin(b)
-	eng := offline.New(offline.Options{Places: gaz, Evaluate: func(e string) (string, error) {
+	eng := offline.New(offline.Options{Places: gaz, Tools: reg.Specs(), Evaluate: func(e string) (string, error) {
 		v, err := calc.Eval(e)
 		if err != nil {
 			return "", err
@@ -154,7 +154,7 @@ func syntheticLibrary(b *testing.B, n int) *tools.Registry {
 func BenchmarkGroundOffline1000Tools(b *testing.B) {
 	_, gaz := builtin(b)
 	reg := syntheticLibrary(b, 1000)
-	eng := offline.New(offline.Options{Places: gaz})
+	eng := offline.New(offline.Options{Places: gaz, Tools: reg.Specs()})
 	g, err := grounding.New(reg, eng.Grounding(), grounding.DefaultOptions())
 	if err != nil {
 		b.Fatal(err)

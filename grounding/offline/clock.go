@@ -1,9 +1,9 @@
 package offline
 
 import (
-	"regexp"
 	"slices"
-	"strings"
+
+	"github.com/gear-chat/gear/tools"
 )
 
 // Questions about the clock and the calendar. A question about the clock
@@ -16,16 +16,20 @@ import (
 // pharmacy close", "what time is my appointment"; see clockSense), nor a
 // request for an action ("set an alarm for 7:45", "move my 2 o'clock").
 
-// dayPartList names the parts of a day, which the local clock decides:
-// "is it morning in Honolulu", "is it dark in Oslo yet".
-const dayPartList = `morning afternoon evening night nighttime daytime midday noon midnight dawn dusk
-	lunchtime dinnertime bedtime teatime breakfast daylight dark late early am pm`
-
 // dayStateAdverbList are the words that may stand between "is it" and a
 // part of the day: "is it already evening", "is it past midnight", "is it
 // too late".
 const dayStateAdverbList = `still already yet now currently really actually almost nearly past after before too
 	getting very quite so the`
+
+// The words after an opening of a clock or a calendar question (the
+// tools' Openers: "what time", "what's the date") that keep it a question
+// of the time or the date now or somewhere: the end of the question, a
+// place or a moment. "" is the end.
+var (
+	timeOpenerFollowers = []string{"", "in", "now", "there", "here", "at", "please", "right", "currently", "for", "where"}
+	dateOpenerFollowers = []string{"", "today", "now", "please", "in", "there", "here", "right", "currently"}
+)
 
 // asksTime: the question is about the clock itself — the time now or
 // somewhere, a time zone, a difference between zones, a conversion.
@@ -37,22 +41,19 @@ func asksTime(a *analysis) bool {
 		return true
 	}
 	low := a.lower
-	for _, cue := range []string{"time is it", "time it is", "hour is it", "hour it is", "time will it be", "time it will be", "time would it be", "time was it", "the time in", "the time at",
-		"the time there", "the time here", "current time", "local time", "the time now", "time right now", "time zone",
-		"time zones", "timezone", "timezones", "time difference", "utc offset", "o'clock is it", "hour difference",
-		"hours difference", "difference in hours", "difference in time", "time offset", "how late is it", "how early is it"} {
+	for _, cue := range a.lx.cues[tools.AnswerTime] {
 		if containsPhrase(low, cue) {
 			return true
 		}
 	}
-	for _, cue := range []string{"what time", "what's the time", "whats the time", "what is the time", "tell me the time"} {
-		if followedBy(a.words, cue, "", "in", "now", "there", "here", "at", "please", "right", "currently", "for", "where") {
+	for _, cue := range a.lx.questionOpeners[tools.AnswerTime] {
+		if followedBy(a.words, cue, timeOpenerFollowers...) {
 			return true
 		}
 	}
 	// "what time do they have in Cairo", "what time of day is it in Lima":
 	// the clock's time (clockSense), somewhere or now.
-	if questionForm(a.query, a.toks) == conceptClock && (len(a.places) > 0 || a.hasWord("now", "there", "here", "currently")) {
+	if a.lx.questionForm(a.query, a.toks) == formTime && (len(a.places) > 0 || a.hasWord("now", "there", "here", "currently")) {
 		return true
 	}
 	if a.clockAtPlace() || a.dayState() || a.zoneDifference() || a.callingNow() {
@@ -67,7 +68,7 @@ func asksTime(a *analysis) bool {
 func (a *analysis) clockAtPlace() bool {
 	for i := 0; i+2 < len(a.toks); i++ {
 		switch w := a.toks[i].text; {
-		case w == "clock" || w == "time" && clockSense(a.toks, i) || a.lx.foreignClock[w]:
+		case w == "clock" || w == "time" && a.lx.clockSense(a.toks, i) || a.lx.askingWords[tools.AnswerTime][w]:
 		case w == "hour" && i > 0 && (a.toks[i-1].text == "the" || a.toks[i-1].text == "what" || a.toks[i-1].text == "which"):
 		default:
 			continue
@@ -116,7 +117,7 @@ func (a *analysis) dayState() bool {
 			marked = true
 		}
 		switch w := a.toks[j].text; {
-		case a.lx.dayParts[w]:
+		case a.lx.states[w]:
 			return true
 		case marked && (isWeekday(w) || w == "today" || w == "tomorrow" || w == "yesterday"):
 			return true
@@ -174,82 +175,6 @@ var weekdays = []string{"monday", "tuesday", "wednesday", "thursday", "friday", 
 
 func isWeekday(w string) bool { return slices.Contains(weekdays, w) }
 
-// North American zones go by region names ("5 pm Pacific", "Eastern
-// Standard Time"), which are also ordinary words: they count as zones
-// when "time" follows them, or right after a clock time. The tools read
-// them as the IANA ids below.
-var (
-	namedZoneRe = regexp.MustCompile(`(?i)\b(pacific|eastern|central|mountain|atlantic|alaska|hawaii)(?:[ -](?:standard|daylight))?[ -]time\b`)
-	bareZoneRe  = regexp.MustCompile(`(?i)\b(pacific|eastern|central|mountain)\b`)
-	// shortZoneRe: PT, ET, CT and MT, the short names of the North
-	// American zones, in capitals and right after a clock time ("10:00 AM
-	// PT").
-	shortZoneRe = regexp.MustCompile(`\b(PT|ET|CT|MT)\b`)
-	// istRe: IST, India Standard Time, is also a German word ("wie spät
-	// ist es"); in lower case it counts after a word that introduces a
-	// zone ("9am GMT in ist").
-	istRe = regexp.MustCompile(`(?i)\b(?:in|to|from|into|and|vs|versus|or)\s+(ist)\b`)
-)
-
-func namedZoneID(word string) string {
-	switch strings.ToLower(word) {
-	case "pacific", "pt":
-		return "US/Pacific"
-	case "eastern", "et":
-		return "US/Eastern"
-	case "central", "ct":
-		return "US/Central"
-	case "mountain", "mt":
-		return "US/Mountain"
-	case "atlantic":
-		return "Canada/Atlantic"
-	case "alaska":
-		return "US/Alaska"
-	case "hawaii":
-		return "US/Hawaii"
-	}
-	return ""
-}
-
-// zoneMentions finds the named zones and a lower-case IST. clockTimes are
-// the byte spans of the clock times in the query: a bare zone name counts
-// right after one ("5 pm pacific"), or at the end of a clause of a query
-// that has one ("5 pm pacific = ? eastern").
-func zoneMentions(query string, clockTimes [][2]int) []mention {
-	var out []mention
-	lower := strings.ToLower(query)
-	if !strings.Contains(lower, "time") && len(clockTimes) == 0 && !strings.Contains(lower, "ist") {
-		return nil // none of the expressions below can match
-	}
-	for _, m := range namedZoneRe.FindAllStringSubmatchIndex(query, -1) {
-		out = append(out, mention{Start: m[0], End: m[1], Name: namedZoneID(query[m[2]:m[3]])})
-	}
-	afterClock := func(pos int) bool {
-		for _, c := range clockTimes {
-			if c[1] <= pos && strings.TrimSpace(query[c[1]:pos]) == "" {
-				return true
-			}
-		}
-		return false
-	}
-	for _, m := range bareZoneRe.FindAllStringSubmatchIndex(query, -1) {
-		after := strings.TrimLeft(query[m[1]:], " ")
-		atEnd := after == "" || strings.ContainsRune("?,.!=;)", rune(after[0]))
-		if afterClock(m[0]) || atEnd && len(clockTimes) > 0 {
-			out = append(out, mention{Start: m[0], End: m[1], Name: namedZoneID(query[m[2]:m[3]])})
-		}
-	}
-	for _, m := range shortZoneRe.FindAllStringSubmatchIndex(query, -1) {
-		if afterClock(m[0]) {
-			out = append(out, mention{Start: m[0], End: m[1], Name: namedZoneID(query[m[2]:m[3]])})
-		}
-	}
-	for _, m := range istRe.FindAllStringSubmatchIndex(query, -1) {
-		out = append(out, mention{Start: m[2], End: m[3], Name: "IST"})
-	}
-	return out
-}
-
 // asksDate: the question is about the calendar day now ("what's the date",
 // "what day is it"), not the date of an event ("the date of my paycheck").
 func asksDate(a *analysis) bool {
@@ -257,18 +182,13 @@ func asksDate(a *analysis) bool {
 		return false
 	}
 	low := a.lower
-	for _, cue := range []string{"date today", "today's date", "todays date", "date is it", "date will it be", "date was it",
-		"day is it", "day is today", "day will it be", "day was it", "day of the week is it", "day of the week is today",
-		"current date", "the date now", "date it is", "date it will be", "day it is", "day it will be", "day are we",
-		"day of the week are we", "date are we",
-		"day of the week will it be", "what's today", "whats today", "what is today", "date tomorrow"} {
+	for _, cue := range a.lx.cues[tools.AnswerDate] {
 		if containsPhrase(low, cue) {
 			return true
 		}
 	}
-	for _, cue := range []string{"what date", "what's the date", "whats the date", "what is the date", "tell me the date",
-		"give me the date", "what day", "which day", "what day of the week", "what's the day", "what is the day"} {
-		if followedBy(a.words, cue, "", "today", "now", "please", "in", "there", "here", "right", "currently") {
+	for _, cue := range a.lx.questionOpeners[tools.AnswerDate] {
+		if followedBy(a.words, cue, dateOpenerFollowers...) {
 			return true
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 	"strings"
+
+	"github.com/gear-chat/gear/tools"
 )
 
 // The lexical encoder. A text becomes a bag of weighted features, hashed
@@ -91,7 +93,20 @@ const (
 
 // EncoderModel names the encoder in the embedding cache; bump it whenever
 // the features change, so stale vectors are never compared with new ones.
+// An engine's vectors also depend on its library's hints (the subjects a
+// word belongs to, the dimensions they take), so the name an engine gives
+// the cache (Engine.Model) adds a digest of them.
 const EncoderModel = "gear-offline-lexical-v4"
+
+// IsEncoderModel reports whether a cache model name is the offline
+// encoder's, over any library.
+func IsEncoderModel(model string) bool {
+	return model == EncoderModel || strings.HasPrefix(model, EncoderModel+"@")
+}
+
+// Model is the engine's encoder's name in the embedding cache: EncoderModel
+// and a digest of the lexicon its library's hints give it.
+func (e *Engine) Model() string { return EncoderModel + "@" + e.lex.digest }
 
 // Embed encodes each text.
 func (e *Engine) Embed(ctx context.Context, texts []string) ([][]float32, error) {
@@ -126,24 +141,37 @@ func (e *Engine) features(a *analysis) ([]string, []float64) {
 		counts = append(counts, w)
 	}
 	text, toks := a.query, a.toks
-	form := questionForm(text, toks)
-	if form != "" {
+	form := e.lex.questionForm(text, toks)
+	// shape adds the subject that answers a shape of answer, when a tool
+	// has one.
+	shape := func(s tools.Answer) {
+		if c := e.lex.concept(s); c != "" {
+			add("c:"+c, conceptWeight)
+		}
+	}
+	switch form {
+	case "":
+	case formTime:
+		shape(tools.AnswerTime)
+	case formDate:
+		shape(tools.AnswerDate)
+	default:
 		add("c:"+form, weightOf(form))
 	}
 	// A question about the clock, the calendar or the weather that none
 	// of its words names as one ("is it lunchtime in Rome yet", "quel
 	// temps fait-il à Marseille") has the form all the same.
 	switch {
-	case a.kind == kindTime && form != conceptClock:
-		add("c:"+conceptClock, weightOf(conceptClock))
-	case a.kind == kindDate && form != conceptDate:
-		add("c:"+conceptDate, weightOf(conceptDate))
+	case a.kind == kindTime && form != formTime:
+		shape(tools.AnswerTime)
+	case a.kind == kindDate && form != formDate:
+		shape(tools.AnswerDate)
 	case a.foreignWeather:
-		add("c:"+conceptWeather, weightOf(conceptWeather))
+		shape(tools.AnswerWeather)
 	case a.expr != "" && a.explicit:
 		// Arithmetic written out in words of no arithmetic vocabulary: "a
 		// third of 1,200", "how many seconds are there in a week".
-		add("c:"+conceptMath, weightOf(conceptMath))
+		shape(tools.AnswerNumber)
 	}
 	if a.fact {
 		add("c:"+askFact, weightOf(askFact))
@@ -154,7 +182,7 @@ func (e *Engine) features(a *analysis) ([]string, []float64) {
 	for i, tok := range toks {
 		if (tok.text == "times" || tok.text == "x") && i > 0 && i+1 < len(toks) && isNumeric(toks[i-1].text) && isNumeric(toks[i+1].text) {
 			// "13 times 57" is multiplication, not the clock.
-			add("c:"+conceptMath, conceptWeight)
+			shape(tools.AnswerNumber)
 			continue
 		}
 		for _, w := range expandContraction(tok.text) {
@@ -179,7 +207,7 @@ func (e *Engine) features(a *analysis) ([]string, []float64) {
 				add(personalFeature, personalWeight)
 			}
 			s := stem(w)
-			if s == "time" && !clockSense(toks, i) || (s == "date" || s == "dai") && !calendarSense(toks, i) ||
+			if s == "time" && !e.lex.clockSense(toks, i) || (s == "date" || s == "dai") && !e.lex.calendarSense(toks, i) ||
 				a.isWeatherConcept(w) && !a.weatherSense(i) || (a.command || a.aboutConcept()) && e.lex.subjectWord(w) {
 				// "vacation time", "next time", "due date", "pay day", "a
 				// rain jacket", "under the weather": not the clock, the

@@ -1,10 +1,23 @@
 // Package offline is gear's built-in grounding engine: no network, no
 // model, deterministic. It fills GEAR's two model roles with rules, and says
-// so — its name is "offline" wherever grounding is shown:
+// so — its name is "offline" wherever grounding is shown.
 //
-//   - the encoder (enc of §3.1) is lexical: stems, word senses, a small
-//     thesaurus of the built-in tools' subjects (with a few words of five
-//     other languages), the form of the question and the frame of the
+// It names no tool. What it knows of a tool's subject comes from the
+// tool's Spec: its name, description, examples and parameters, and its
+// Hints (tools/hints.go) — the vocabularies of its subject with the shape
+// of answer they ask for, idioms, senses, cue phrases, what its place
+// parameters mean — which the built-in tools keep as word lists beside
+// their code and a declared tool writes in its YAML. Options.Tools (or
+// ForLibrary) gives the engine its library. Places and zones are read only
+// by tools/place, the resolver the tools use.
+//
+// A query is read in stages with typed results (analysis.go): tokens,
+// spans (quantities, dates and times, places), frames, the answer's shape,
+// and the focus that the calls read.
+//
+//   - the encoder (enc of §3.1) is lexical: stems, word senses, the
+//     subjects of the library's tools (lexicon.go), the form of the
+//     question and the frame of the
 //     request — a question, a request to be told about something, a quiz
 //     clue, a search-box fragment, a request for an action — and character
 //     trigrams, hashed into a vector (encoder.go, senses.go, frames.go,
@@ -18,11 +31,13 @@
 //     lexemes.go, units.go, change.go, measure.go, wordproblem.go), places
 //     from the gazetteer, UTC offsets and zone names and abbreviations,
 //     date-times (spoken ones too, spoken.go) and dates of the shapes the
-//     tools read, enum values named in the query, a search term from the
-//     question's focus (extract.go). A call is made
+//     tools read, enum values named in the query, and for a string the
+//     question's focus without the tool's own words (extract.go,
+//     focal.go). A call is made
 //     only when the query supplies every required argument — except that a
 //     required place the query does not name is "here" (or Options.Home)
-//     when the query asks for what the tool answers ("will it rain?") —
+//     when the tool's hints say so and the query asks for what the tool
+//     answers ("will it rain?") —
 //     and a tool whose parameters are all optional, which could otherwise
 //     be called on any query, only when the query asks for an answer of
 //     its output pattern;
@@ -56,6 +71,10 @@ type Options struct {
 	// Home is the place a call names for a required place the query does
 	// not name (see the package doc); empty means "here".
 	Home string
+	// Tools are the library the engine grounds over: their hints
+	// (tools.Hints) are its vocabulary of subjects. A tool not among them
+	// is still grounded on its description, examples and parameters.
+	Tools []tools.Spec
 	// Evaluate computes an explicit arithmetic expression for the
 	// preliminary answer (the calculator's evaluator); nil leaves the
 	// answer a number-shaped placeholder.
@@ -72,6 +91,9 @@ type Engine struct {
 	mu    sync.Mutex
 	memo  map[string]*memoEntry
 	order []string
+
+	// toolWordCache holds each tool's own words (focal.go).
+	toolWordCache sync.Map
 }
 
 type memoEntry struct {
@@ -94,14 +116,22 @@ func New(opts Options) *Engine {
 	if home == "" {
 		home = "here"
 	}
-	return &Engine{lex: newLexicon(), places: opts.Places, evaluate: opts.Evaluate, home: home, memo: map[string]*memoEntry{}}
+	return &Engine{lex: newLexicon(opts.Tools), places: opts.Places, evaluate: opts.Evaluate, home: home, memo: map[string]*memoEntry{}}
+}
+
+// ForLibrary returns an engine like e over another library: its
+// vocabulary is the new tools' hints. A library that changes (an MCP
+// server's tools/list_changed, a declared tool's file) gets a new engine;
+// e is unchanged and may still be in use.
+func (e *Engine) ForLibrary(specs []tools.Spec) *Engine {
+	return &Engine{lex: newLexicon(specs), places: e.places, evaluate: e.evaluate, home: e.home, memo: map[string]*memoEntry{}}
 }
 
 // Grounding returns the engine in grounding's terms: name "offline", the
 // lexical encoder, and the rule-based prober. It has no yes/no model, so
 // routing goes by the confidence threshold.
 func (e *Engine) Grounding() grounding.Engine {
-	return grounding.Engine{Name: grounding.EngineOffline, Model: EncoderModel, Encoder: e, Prober: e}
+	return grounding.Engine{Name: grounding.EngineOffline, Model: e.Model(), Encoder: e, Prober: e}
 }
 
 // analysisOf returns the query's analysis, computing it once however many

@@ -61,12 +61,13 @@ func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, used map[stri
 			return tools.FormatNumber(n.value), true
 		}
 	case tools.TypePlace:
-		m, ok := a.roles.pick(p.Name, used)
+		hint := spec.Hints.Params[p.Name]
+		m, ok := a.roles.pick(roleOf(p.Name, hint), used)
 		if !ok {
 			// A required place the query does not name is the user's own
-			// when the query asks for what the tool answers ("will it
-			// rain?" of a weather tool).
-			if p.Optional || used["here"] || len(a.places) > 0 || !asksFor(a, spec) {
+			// when the tool's hints say so and the query asks for what the
+			// tool answers ("will it rain?" of a weather tool).
+			if p.Optional || !hint.Here || used["here"] || len(a.places) > 0 || !asksFor(a, spec) {
 				return "", false
 			}
 			used["here"] = true
@@ -94,7 +95,7 @@ func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, used map[stri
 			}
 		}
 	case tools.TypeString:
-		term := a.term
+		term := e.focalString(a, spec, p)
 		if term == "" {
 			return "", false
 		}
@@ -114,17 +115,29 @@ type placeRoleSet struct {
 	from, to int // indexes into all, or -1
 }
 
-// pick returns the place for a parameter: a parameter named for the
-// source ("from", "source", "src") takes the "from" place, one named for
-// the target ("to", "target", "dest") the "to" place, any other the place
-// asked about (the "to" place) or else the first; each place is used once.
-func (r placeRoleSet) pick(param string, used map[string]bool) (mention, bool) {
-	var order []int
+// roleOf is a place parameter's role: the tool's hint when it gives one,
+// else what the parameter's name says — named for the source ("from",
+// "source", "src") or for the target ("to", "target", "dest").
+func roleOf(param string, hint tools.ParamHint) tools.ParamRole {
 	switch {
+	case hint.Role != "":
+		return hint.Role
 	case strings.Contains(param, "from") || strings.Contains(param, "source") || strings.Contains(param, "src"):
-		order = append(order, r.from)
+		return tools.RoleFrom
 	case strings.HasPrefix(param, "to") || strings.Contains(param, "_to") || strings.Contains(param, "target") || strings.Contains(param, "dest"):
-		order = append(order, r.to)
+		return tools.RoleTo
+	}
+	return ""
+}
+
+// pick returns the place for a parameter of a role: the "from" place for
+// the source, the "to" place for the target, and for any other the place
+// asked about (the "to" place) or else the first; each place is used once.
+func (r placeRoleSet) pick(role tools.ParamRole, used map[string]bool) (mention, bool) {
+	var order []int
+	switch role {
+	case tools.RoleFrom:
+		order = append(order, r.from)
 	default:
 		order = append(order, r.to)
 	}

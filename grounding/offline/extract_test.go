@@ -15,7 +15,7 @@ var testEngine = sync.OnceValue(func() *Engine {
 	if err != nil {
 		panic(err)
 	}
-	return New(Options{Places: g})
+	return New(Options{Places: g, Tools: builtinSpecs()})
 })
 
 func TestExpression(t *testing.T) {
@@ -99,21 +99,13 @@ func TestExpression(t *testing.T) {
 	}
 }
 
-// specs mirror the built-in tools' parameters.
+// specs are the built-in tools' specs, with their hints, a tool with an
+// enum parameter and one with a string parameter and no hints.
 func specs() map[string]tools.Spec {
-	list := []tools.Spec{
-		{Name: "Calculator", Family: tools.FamilyCalc, Description: "arithmetic", Params: []tools.Param{{Name: "expression", Type: tools.TypeExpression}}},
-		{Name: "CurrentTime", Family: tools.FamilyTimezone, Description: "clock", OutputPattern: "time",
-			Params: []tools.Param{{Name: "place", Type: tools.TypePlace, Optional: true}}},
-		{Name: "TimezoneConverter", Family: tools.FamilyTimezone, Description: "convert", OutputPattern: "time",
-			Params: []tools.Param{{Name: "datetime", Type: tools.TypeDateTime}, {Name: "from_place", Type: tools.TypePlace}, {Name: "to_place", Type: tools.TypePlace}}},
-		{Name: "WeatherSearch", Family: tools.FamilyWeather, Description: "weather", OutputPattern: "weather",
-			Params: []tools.Param{{Name: "place", Type: tools.TypePlace}, {Name: "date", Type: tools.TypeDate, Optional: true}}},
-		{Name: "LocationSearch", Family: tools.FamilyLocation, Description: "where", Params: []tools.Param{{Name: "place", Type: tools.TypePlace}}},
-		{Name: "WikiSearch", Family: tools.FamilyWiki, Description: "look up", Params: []tools.Param{{Name: "term", Type: tools.TypeString}}},
-		{Name: "Units", Family: "units", Description: "units", Params: []tools.Param{
-			{Name: "system", Type: tools.TypeEnum, Enum: []string{"metric", "imperial"}}, {Name: "n", Type: tools.TypeInteger, Optional: true}}},
-	}
+	list := append(builtinSpecs(), tools.Spec{Name: "Units", Family: "units", Description: "units", Params: []tools.Param{
+		{Name: "system", Type: tools.TypeEnum, Enum: []string{"metric", "imperial"}}, {Name: "n", Type: tools.TypeInteger, Optional: true}}},
+		tools.Spec{Name: "echo_text", Family: "echo", Description: `Echoes back the text (e.g. "hi")`, Params: []tools.Param{
+			{Name: "message", Type: tools.TypeString, Description: "what to echo"}}})
 	m := map[string]tools.Spec{}
 	for _, s := range list {
 		m[s.Name] = s
@@ -213,7 +205,7 @@ func registryOf(t testing.TB, sp map[string]tools.Spec) *tools.Registry {
 }
 
 func TestPreliminary(t *testing.T) {
-	e := New(Options{Evaluate: func(expr string) (string, error) { return "<" + expr + ">", nil }})
+	e := New(Options{Tools: builtinSpecs(), Evaluate: func(expr string) (string, error) { return "<" + expr + ">", nil }})
 	tests := []struct{ query, want string }{
 		{"what is 48 multiplied by 4 divided by 2", "<48 * 4 / 2>"},
 		{"what time is it in Tokyo", shapeTime},
@@ -263,12 +255,12 @@ func FuzzCall(f *testing.F) {
 		"define \"quote\"", "will it rain in Oslo tomorrow?", "a half of two-thirds plus  sqrt of -", "1,000,000 / 0 %",
 		"who is \x00 \u2028 ÿ?", "what is 5 % of % 5 of of 7", "quarter past eight in the morning gmt, 14h30 in utc+3?",
 		"72 f to c", "1.89 a litre, per us gallon? sq m² km/h", "I ran. Is it? That one there. How far? He did.",
-		"from 10 to 0, percent decrease", "area of a circle with diameter", "tempreture tomorow wether", "¿qué es? was ist"} {
+		"from 10 to 0, percent decrease", "area of a circle with diameter", "tempreture tomorow wether", "¿qué es? was ist", "echo (\"hi\") text /tmp/x", "echo echo echo"} {
 		f.Add(s)
 	}
 	sp := specs()
 	reg := registryOf(f, sp)
-	e := New(Options{})
+	e := New(Options{Tools: builtinSpecs()})
 	f.Fuzz(func(t *testing.T, query string) {
 		if _, err := e.Preliminary(context.Background(), query); err != nil {
 			t.Fatal(err)

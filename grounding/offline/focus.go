@@ -1,6 +1,10 @@
 package offline
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gear-chat/gear/tools"
+)
 
 // The request of a longer message. People write a question with context
 // around it — how they feel, what happened, why they ask: "My grandmother
@@ -137,7 +141,7 @@ func (e *Engine) focusOn(a *analysis) *analysis {
 // "What is the platform's area?", "what percentage are girls?".
 func (a *analysis) asksMeasure(s span) bool {
 	for i := s.from; i < s.to; i++ {
-		if a.lx.hasConcept(a.toks[i].text, conceptMath) {
+		if a.lx.hasShape(a.toks[i].text, tools.AnswerNumber) {
 			return true
 		}
 	}

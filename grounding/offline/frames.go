@@ -93,6 +93,12 @@ func phrases(list string) [][]string {
 			out = append(out, w)
 		}
 	}
+	return longestFirst(out)
+}
+
+// longestFirst orders phrases longest first, keeping the order of phrases
+// of one length.
+func longestFirst(out [][]string) [][]string {
 	for i := 1; i < len(out); i++ {
 		for j := i; j > 0 && len(out[j]) > len(out[j-1]); j-- {
 			out[j], out[j-1] = out[j-1], out[j]

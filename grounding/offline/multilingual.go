@@ -1,38 +1,21 @@
 package offline
 
-import "strings"
+import (
+	"strings"
 
-// A small vocabulary of the commonest requests in other languages —
-// German, French, Spanish, Italian and Portuguese — for the two subjects
-// whose questions are short and formulaic: the weather and the clock. It
-// is a dictionary of everyday words, written for this engine, not a
-// translator: the rest of such a query is matched as it is (place names
-// are the same in any language, and the gazetteer ignores accents).
+	"github.com/gear-chat/gear/tools"
+)
 
-// foreignWeatherList are weather words: weather, forecast, rain, snow,
-// storm, sun, cloud, wind, temperature, cold, hot.
-const foreignWeatherList = `wetter wettervorhersage vorhersage regen regnet schnee schneit gewitter sonnig bewölkt temperatur
-	météo meteo prévisions pluie pleut neige neiger orage ensoleillé nuageux température
-	clima pronóstico lluvia llueve llover nieve nieva tormenta soleado nublado
-	previsioni pioggia piove nevica temporale soleggiato nuvoloso temperatura
-	previsão chuva chove tempestade ensolarado`
-
-// foreignClockList are words for the clock's time and its hour.
-const foreignClockList = `uhrzeit uhr zeitzone heure heures hora horas`
-
-// foreignWeatherQuestions ask what the weather is like, with the word
-// that means both "weather" and "time" in French, Spanish, Italian and
-// Portuguese ("quel temps fait-il", "qué tiempo hace"); that word before
-// "in" and a place is the weather there ("tiempo en Sevilla"), as the
-// clock's time is another word ("hora", "heure", "ora").
-const foreignWeatherQuestions = `quel temps|qué tiempo|que tiempo|che tempo|que tempo|como está el tiempo
-	|il fait froid|il fait chaud|hace frío|hace frio|hace calor|es ist kalt|es ist heiß|wie ist das wetter
-	|el tiempo en|tiempo en|tiempo para|le temps à|temps à|il tempo a|tempo a|o tempo em|tempo em`
-
-// foreignClockQuestions ask what time it is: "wie spät ist es", "quelle
-// heure est-il", "qué hora es", "che ora è", "que horas são".
-const foreignClockQuestions = `wie spät|wie viel uhr|wieviel uhr|quelle heure|qué hora|que hora|que horas|che ora|che ore
-	|hora actual|heure actuelle|l'heure|ora attuale|hora atual`
+// Requests in other languages — German, French, Spanish, Italian and
+// Portuguese. The phrases that ask for a subject's answer ("quel temps",
+// "wie spät") are the tools' (tools.Subject.Asking): the weather's and the
+// clock's questions are short and formulaic. What stays here is English
+// grammar's counterpart in those languages — the words for today and
+// tomorrow that a date parameter reads, the operator words of arithmetic,
+// the openings of a question about the world. It is a dictionary of
+// everyday words, not a translator: the rest of such a query is matched as
+// it is (place names are the same in any language, and the gazetteer
+// ignores accents).
 
 // foreignDayList maps the words for today and tomorrow to the English the
 // tools read.
@@ -49,23 +32,27 @@ func foreignDays() map[string]string {
 	return m
 }
 
-// readForeign sets what the foreign vocabulary says about the query: a
-// weather question, a clock question, and the days it names.
-func (a *analysis) readForeign() {
-	for i, t := range a.toks {
-		if n := matchPhrase(a.toks, i, len(a.toks), a.lx.foreignWeatherQuestions); n > 0 {
-			a.foreignWeather = true
-		}
-		if n := matchPhrase(a.toks, i, len(a.toks), a.lx.foreignClockQuestions); n > 0 {
-			a.foreignClock = true
-		}
-		if a.lx.foreignClock[t.text] {
-			a.foreignClock = true
-		}
-		if en, ok := a.lx.foreignDays[t.text]; ok {
-			a.dates = append(a.dates, en)
+// foreignDays are the days the words of other languages name ("mañana").
+func (t tokenStage) foreignDays() []string {
+	var days []string
+	for _, tok := range t.toks {
+		if en, ok := t.lx.foreignDays[tok.text]; ok {
+			days = append(days, en)
 		}
 	}
+	return days
+}
+
+// asking reports whether a phrase of the tools' Asking lists for the
+// shape occurs in the tokens: a weather or clock question in another
+// language ("quel temps", "wie spät").
+func (t tokenStage) asking(shape tools.Answer) bool {
+	for i := range t.toks {
+		if matchPhrase(t.toks, i, len(t.toks), t.lx.asking[shape]) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // foreignOperator reads the arithmetic operator words of French, Spanish,

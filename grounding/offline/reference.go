@@ -1,6 +1,10 @@
 package offline
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gear-chat/gear/tools"
+)
 
 // Questions about the world. Looking things up answers a question about
 // the world — who wrote Hamlet, how a black hole forms, tell me about the
@@ -83,8 +87,8 @@ func worldQuestion(a *analysis) (span, frame, bool) {
 		if !worldSpan(a, q) || !worldContext(a, q, c.from) || isSchedule(a.toks, head, c.to) {
 			return span{}, frameOther, false
 		}
-		switch questionForm(a.query, a.toks[q.from:q.to]) {
-		case conceptClock, conceptDate:
+		switch a.lx.questionForm(a.query, a.toks[q.from:q.to]) {
+		case formTime, formDate:
 			return span{}, frameOther, false // "what time is it", "what day is it": the clock's, not a reference work's
 		}
 		return q, f, true
@@ -258,7 +262,7 @@ func (e *Engine) clue(a *analysis) (span, bool) {
 			named = true
 		case t.text == "first" || t.text == "last" || t.text == "only":
 			named = true
-		case e.lex.hasConcept(t.text, conceptLookup):
+		case e.lex.hasShape(t.text, tools.AnswerFact):
 			named = true
 		}
 	}

@@ -106,7 +106,7 @@ func TestTypoSlips(t *testing.T) {
 		"capitol":     "capital",
 		"populations": "", // known
 	}
-	lx := newLexicon()
+	lx := newLexicon(builtinSpecs())
 	for in, want := range tests {
 		got := ""
 		if !lx.known(in) {

@@ -1,6 +1,10 @@
 package offline
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gear-chat/gear/tools"
+)
 
 // Word senses and question forms: the encoder's small amount of syntax.
 
@@ -27,7 +31,7 @@ func isQuestionWord(w string) bool {
 // the text is not a question or its form says little about the answer
 // (what/which + noun, why, how, yes/no). The question word may follow a
 // request ("can you tell me who...", "I want to know when...").
-func questionForm(text string, toks []token) string {
+func (lx *lexicon) questionForm(text string, toks []token) string {
 	word := func(i int) string { return strings.TrimSuffix(wordAt(toks, i), "'s") }
 	// The first eight words of each sentence; a word problem asks its
 	// question last ("... How many apples are left?").
@@ -69,10 +73,10 @@ func questionForm(text string, toks []token) string {
 				k++
 			}
 			switch n := word(k); {
-			case (n == "time" || n == "hour") && clockSense(toks, k):
-				return conceptClock
-			case (n == "date" || n == "day" || n == "month") && calendarSense(toks, k):
-				return conceptDate
+			case (n == "time" || n == "hour") && lx.clockSense(toks, k):
+				return formTime
+			case (n == "date" || n == "day" || n == "month") && lx.calendarSense(toks, k):
+				return formDate
 			case n == "year":
 				return askDate
 			}
@@ -116,19 +120,15 @@ func weightOf(concept string) float64 {
 // clockSense tells the clock's "time" ("what time is it", "the time in
 // Lima", "time zone") from the other senses of the word — a span of time
 // or an occasion ("vacation time", "free time", "next time", "time off",
-// "a long time", "time to change the oil"), known by the words around it.
-func clockSense(toks []token, i int) bool {
+// "a long time", "time to change the oil"), known by the words around it:
+// the clock tools' Modifiers before it and Things after it, and the shape
+// of a question about an event.
+func (lx *lexicon) clockSense(toks []token, i int) bool {
 	if i+1 < len(toks) && (toks[i+1].text == "zone" || toks[i+1].text == "zones") {
 		return true // "a time zone"
 	}
 	if i > 0 {
-		switch toks[i-1].text {
-		case "a", "vacation", "free", "spare", "next", "last", "first", "long", "short", "some", "any", "every", "each",
-			"whole", "full", "part", "hard", "good", "great", "quality", "family", "screen", "travel", "cooking",
-			"waiting", "wait", "response", "delivery", "processing", "right", "same", "many", "much", "more", "less",
-			"enough", "lunch", "dinner", "break", "bed", "play", "leisure", "personal", "paid", "sick", "down",
-			"on", "in", "second", "third", "fourth", "fifth", "running", "prep", "reaction", "flight", "driving",
-			"travelling", "traveling", "loading", "wasting", "spending", "tough", "rough", "difficult":
+		if lx.modifiers[tools.AnswerTime][toks[i-1].text] {
 			// "on time", "just in time", "the second time", "cooking
 			// time", "flight time": punctual, an occasion or a length.
 			return false
@@ -137,16 +137,8 @@ func clockSense(toks []token, i int) bool {
 	if i+2 < len(toks) && toks[i+1].text == "of" && toks[i+2].text == "day" {
 		return true // "what time of day is it"
 	}
-	switch wordAt(toks, i+1) {
-	case "off", "frame", "frames", "for", "to", "before", "since", "limit", "limits", "period", "periods", "of",
-		"consuming", "span", "spent", "left", "remaining", "together",
-		// compounds where "time" modifies another noun: "time
-		// complexity", "a time machine", "time travel"
-		"complexity", "complexities", "machine", "machines", "travel", "traveller", "traveler", "management",
-		"signature", "capsule", "series", "slot", "slots", "sheet", "sheets", "card", "stamp", "stamps", "lapse",
-		"line", "lines", "table", "tables", "bomb", "keeping", "dilation", "share", "scale", "scales", "constraint",
-		"constraints", "trial", "trials", "lord", "loop", "loops":
-		return false
+	if lx.things[tools.AnswerTime][wordAt(toks, i+1)] {
+		return false // "time off", "a time machine"
 	}
 	// "what time does the pharmacy close", "what time is my appointment":
 	// the time of an event; "what time is it", "what time will it be
@@ -172,8 +164,9 @@ func clockSense(toks []token, i int) bool {
 
 // calendarSense tells today's date ("what's the date", "what day is it")
 // from the date of an event ("due date", "date of birth", "pay day", "the
-// date my card expires", "days off"), known by the words around it.
-func calendarSense(toks []token, i int) bool {
+// date my card expires", "days off"), known by the words around it (the
+// calendar's Modifiers and Things).
+func (lx *lexicon) calendarSense(toks []token, i int) bool {
 	if strings.HasSuffix(toks[i].text, "'s") {
 		return false // "the day's high": a possessive, not a question of the date
 	}
@@ -181,20 +174,15 @@ func calendarSense(toks []token, i int) bool {
 		return false // "once a day", "a day off": a length of time
 	}
 	if i > 0 {
-		switch toks[i-1].text {
-		case "coming", "same", "whole", "single", "entire", "due", "expiration", "expiry", "release", "start", "starting", "end", "ending", "birth", "delivery",
-			"check", "pay", "closing", "opening", "departure", "arrival", "return", "travel", "wedding", "payment",
-			"last", "next", "first", "off", "sick", "vacation", "holiday", "work", "working", "business", "school",
-			"game", "any", "some", "every", "other", "few", "many", "court", "launch", "target", "good", "nice", "great":
-			return false
+		if lx.modifiers[tools.AnswerDate][toks[i-1].text] {
+			return false // "due date", "pay day"
 		}
 		if isNumeric(toks[i-1].text) {
 			return false // "3 days", "in two days": a length of time
 		}
 	}
-	switch wordAt(toks, i+1) {
-	case "of", "off", "that", "when", "for", "on", "do", "does", "did", "i", "my", "you", "your", "we", "our":
-		return false
+	if lx.things[tools.AnswerDate][wordAt(toks, i+1)] {
+		return false // "date of birth", "days off"
 	}
 	return true
 }

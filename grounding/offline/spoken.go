@@ -161,17 +161,18 @@ func twoDigits(n int) string {
 	return s
 }
 
-// addClockTimes merges the spoken clock times into the date-times found
-// by the pattern, in order of position, skipping any that overlap one.
-func (a *analysis) addClockTimes(found []clockText) {
+// withClockTimes merges the spoken clock times into the date-times found
+// by the pattern (spans and datetimes, in order), in order of position,
+// skipping any that overlap one; it returns new slices.
+func withClockTimes(query string, spans [][2]int, datetimes []string, found []clockText) ([][2]int, []string) {
 	var merged []clockText
-	for _, s := range a.spans {
-		merged = append(merged, clockText{start: s[0], end: s[1], text: a.query[s[0]:s[1]]})
+	for _, s := range spans {
+		merged = append(merged, clockText{start: s[0], end: s[1], text: query[s[0]:s[1]]})
 	}
 	added := false
 	for _, c := range found {
 		overlap := false
-		for _, s := range a.spans {
+		for _, s := range spans {
 			if c.start < s[1] && s[0] < c.end {
 				overlap = true
 			}
@@ -182,12 +183,14 @@ func (a *analysis) addClockTimes(found []clockText) {
 		}
 	}
 	if !added {
-		return
+		return spans, datetimes
 	}
 	sort.SliceStable(merged, func(i, j int) bool { return merged[i].start < merged[j].start })
-	a.spans, a.datetimes = nil, nil
+	var outSpans [][2]int
+	var outTimes []string
 	for _, c := range merged {
-		a.spans = append(a.spans, [2]int{c.start, c.end})
-		a.datetimes = append(a.datetimes, strings.TrimSpace(c.text))
+		outSpans = append(outSpans, [2]int{c.start, c.end})
+		outTimes = append(outTimes, strings.TrimSpace(c.text))
 	}
+	return outSpans, outTimes
 }

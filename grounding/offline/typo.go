@@ -1,42 +1,41 @@
 package offline
 
-// Typing slips in the words that name the tools' subjects: "wether",
-// "tempreture", "tomorow", "forcast", "capitol". A word of five letters or
-// more that the engine does not know is read as one of the words below
-// when it is one slip away from it — a letter left out, added, changed,
-// or two letters swapped — or two slips for a word of nine letters or
-// more; the first letter must be right, as it nearly always is in a slip.
-// The list is short on purpose: these words name a subject, and each
-// was checked against an English word list when it was written so that a
-// slip of it lands on no other common word ("raining" is one slip from
-// "railing", "sweater" from "sweeter", "equation" from "education": such
-// words are not here).
-const typoTargetList = `weather forecast temperature humidity precipitation thunderstorm hurricane blizzard
-	tomorrow yesterday tonight celsius fahrenheit timezone calendar
-	capital population wikipedia encyclopedia biography`
-
-// correctTypos rewrites the query's slips of typoTargetList in its tokens.
-func (a *analysis) correctTypos() {
-	for i, t := range a.toks {
+// correctTypos returns the tokens with the slips of the subjects' long
+// words (their Spellings) read as those words, and the days the slips
+// name. It changes no token of toks.
+func (lx *lexicon) correctTypos(toks []token) ([]token, []string) {
+	var out []token
+	var days []string
+	for i, t := range toks {
 		w := t.text
-		if len(w) < 5 || a.lx.stop[w] || a.lx.known(w) {
+		if len(w) < 5 || lx.stop[w] || lx.known(w) {
 			continue
 		}
-		if fixed, ok := a.lx.typoOf(w); ok {
-			a.toks[i].text = fixed
+		if fixed, ok := lx.typoOf(w); ok {
+			if out == nil {
+				out = append([]token(nil), toks...)
+			}
+			out[i].text = fixed
 			switch fixed {
 			case "tomorrow":
-				a.dates = append(a.dates, "tomorrow")
+				days = append(days, "tomorrow")
 			case "tonight":
-				a.dates = append(a.dates, "today")
+				days = append(days, "today")
 			}
 		}
 	}
+	if out == nil {
+		return toks, nil
+	}
+	return out, days
 }
 
 // known reports whether w is a word of the thesaurus or a number.
 func (lx *lexicon) known(w string) bool {
 	if _, ok := lx.concepts[stem(w)]; ok {
+		return true
+	}
+	if _, ok := lx.exact[w]; ok {
 		return true
 	}
 	return isNumeric(w) || lx.units[w].name != ""

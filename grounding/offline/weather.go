@@ -1,17 +1,21 @@
 package offline
 
+import (
+	"slices"
+
+	"github.com/gear-chat/gear/tools"
+)
+
 // Weather words and their senses. A word of the weather vocabulary is
 // about the weather when it describes conditions — "will it rain", "a cold
 // night in Oslo", "snow tomorrow" — and not when it is part of an idiom
 // ("under the weather", "a rain check", "cold feet") or modifies a thing
 // that is neither weather nor a time ("a rain jacket", "hot coffee", "a
 // cool song", "weather-resistant paint", "snow tires"), or has a person as
-// its object ("freeze my card"). The lists are written from ordinary
-// English usage.
-
-// readingNounList are the weather's measures: "the" before one at the
-// end of a question asks its current value ("what's the humidity").
-const readingNounList = `temperature humidity wind windchill uv precipitation`
+// its object ("freeze my card"). The words, idioms, things, measures and
+// conditions are the weather tool's (its tools.Subject, read through the
+// lexicon); the rules here read any subject whose answer is a weather
+// reading.
 
 // mediaNounList are the words of songs and shows: a weather word in a
 // query that names one is a title ("lyrics of Let It Snow").
@@ -22,7 +26,7 @@ const mediaNounList = `lyrics lyric chords tabs karaoke song songs album soundtr
 // the temperature outside" — not a measure of a thing ("the temperature
 // of the oven").
 func (a *analysis) currentReading(i int) bool {
-	if i < 1 || a.toks[i-1].text != "the" || !a.lx.readingNouns[a.toks[i].text] {
+	if i < 1 || a.toks[i-1].text != "the" || !a.lx.readings[a.toks[i].text] {
 		return false
 	}
 	for _, c := range a.clauses {
@@ -39,29 +43,6 @@ func (a *analysis) currentReading(i int) bool {
 	}
 	return false
 }
-
-// weatherIdiomList are English idioms and fixed expressions that contain a
-// weather word without being about the weather.
-const weatherIdiomList = `under the weather|weather the storm|rain check|right as rain|for a rainy day
-	|when it rains it pours|it never rains but it pours|rain on my parade|rain on your parade|steal my thunder
-	|steal your thunder|stole my thunder|steal his thunder|steal her thunder|cold feet|cold shoulder|cold turkey
-	|cold call|cold calls|cold calling|cold case|cold war|cold brew|cold sore|common cold|hot dog|hot dogs
-	|hot sauce|hot tub|hot spot|hot take|hot water|hot chocolate|take by storm|took by storm|taken by storm
-	|storm out|stormed out|a breeze|breeze through|head in the clouds|on cloud nine|silver lining|the cloud
-	|in a fog|brain freeze|chill out|snow job|under a cloud|storm in a teacup|any port in a storm`
-
-// weatherThingList are things a weather word modifies without being
-// about the weather: clothing and gear ("a rain jacket", "snow tires"),
-// media ("rain sounds", "a cool song"), food and drink ("hot coffee"),
-// apps, and a few general nouns ("cool things to do"); and the second
-// halves of compound adjectives ("weather-resistant", "rain-proof").
-const weatherThingList = `jacket jackets coat coats boots boot tires tyres gear pants suit suits hat hats gloves poncho
-	sounds sound noise noises song songs music playlist album albums movie movies film films show shows book books
-	game games mod track tracks video videos podcast station channel app apps widget
-	lyrics lyric chords tabs cover remix trailer soundtrack episode episodes karaoke poster
-	coffee tea drink drinks chocolate sauce soup food meal meals dish dishes pepper peppers wings
-	things stuff idea ideas name names place places spot spots thing
-	resistant resistance proof proofing rated stripping`
 
 // weatherSense reports whether token i, a word of the weather vocabulary,
 // is about the weather (see the file comment). idiom marks the tokens of
@@ -81,7 +62,7 @@ func (a *analysis) weatherSense(i int) bool {
 	if a.lx.isPersonalAt(a.toks, i+1) && w != "this" && w != "these" {
 		return false // "freeze my card", "warm you up"
 	}
-	return !a.lx.weatherThings[w] // "a rain jacket", "a cool song"
+	return !a.lx.things[tools.AnswerWeather][w] // "a rain jacket", "a cool song"
 }
 
 // placeAt reports whether a place mention starts at byte offset pos.
@@ -94,18 +75,20 @@ func (a *analysis) placeAt(pos int) bool {
 	return false
 }
 
-// markIdioms sets a.idiom for every token inside an idiom.
-func (a *analysis) markIdioms() {
-	for i := range a.toks {
-		if n := matchPhrase(a.toks, i, len(a.toks), a.lx.weatherIdioms); n > 0 {
-			if a.idiom == nil {
-				a.idiom = map[int]bool{}
+// idioms marks every token inside one of the subjects' idioms.
+func (t tokenStage) idioms() map[int]bool {
+	var idiom map[int]bool
+	for i := range t.toks {
+		if n := matchPhrase(t.toks, i, len(t.toks), t.lx.idioms); n > 0 {
+			if idiom == nil {
+				idiom = map[int]bool{}
 			}
 			for k := i; k < i+n; k++ {
-				a.idiom[k] = true
+				idiom[k] = true
 			}
 		}
 	}
+	return idiom
 }
 
 // isWeatherWord reports whether token i is a weather word in its weather
@@ -116,7 +99,7 @@ func (a *analysis) isWeatherWord(i int) bool {
 
 // isWeatherConcept reports whether w is a word of the weather vocabulary.
 func (a *analysis) isWeatherConcept(w string) bool {
-	return a.lx.hasConcept(w, conceptWeather)
+	return a.lx.hasShape(w, tools.AnswerWeather)
 }
 
 // asksWeather: the query asks about the weather — it says "weather" or
@@ -128,7 +111,7 @@ func (a *analysis) isWeatherConcept(w string) bool {
 // AC"), nor is one in a request for an action ("play stormy weather") or
 // in a question about a person ("who sang Stormy Weather").
 func (e *Engine) asksWeather(a *analysis) bool {
-	if a.command || questionForm(a.query, a.toks) == askPerson || a.aboutConcept() {
+	if a.command || a.lx.questionForm(a.query, a.toks) == askPerson || a.aboutConcept() {
 		return false // "who sang Stormy Weather", "the difference between weather and climate"
 	}
 	if a.foreignWeather || a.conditionsOut() {
@@ -139,9 +122,8 @@ func (e *Engine) asksWeather(a *analysis) bool {
 		if !a.isWeatherWord(i) {
 			continue
 		}
-		switch t.text {
-		case "weather", "forecast", "forecasts":
-			return true
+		if slices.Contains(a.lx.cues[tools.AnswerWeather], t.text) {
+			return true // "weather", "forecast"
 		}
 		last = i
 	}
@@ -161,11 +143,6 @@ func (e *Engine) asksWeather(a *analysis) bool {
 		containsPhrase(a.lower, "chance of") || len(a.places) > 0 || len(a.dates) > 0
 }
 
-// conditionAdjectiveList are the words for how it is outside that are not
-// weather words by themselves: "is it nice out", "it's miserable outside".
-const conditionAdjectiveList = `nice lovely beautiful gorgeous pleasant glorious miserable nasty horrible awful dreadful grim
-	bad good fine decent`
-
 // conditionsOut: "it" and then a word for the conditions followed by
 // "out" or "outside" — "is it nice out in Vancouver", "will it be lovely
 // outside tomorrow".
@@ -176,7 +153,7 @@ func (a *analysis) conditionsOut() bool {
 		case "it", "it's":
 			sawIt = true
 		case "out", "outside":
-			if sawIt && i > 0 && a.lx.conditionAdjectives[a.toks[i-1].text] {
+			if sawIt && i > 0 && a.lx.conditions[a.toks[i-1].text] {
 				return true
 			}
 		}

@@ -70,8 +70,8 @@ func hasAnyWord(text string, words ...string) bool {
 
 // hasWord reports whether the query, as typed, has one of the words as a
 // whole word.
-func (a *analysis) hasWord(words ...string) bool {
-	return tokensHave(a.words, words)
+func (t tokenStage) hasWord(words ...string) bool {
+	return tokensHave(t.words, words)
 }
 
 func tokensHave(toks []token, words []string) bool {

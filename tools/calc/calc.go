@@ -55,6 +55,7 @@ func (calculator) Spec() tools.Spec {
 			{Query: "What is the average of 72, 85, 91 and 64?", Call: "Calculator(avg(72, 85, 91, 64))"},
 			{Query: "Compute 3 to the power of 40 minus 1.", Call: "Calculator(3^40 - 1)"},
 		},
+		Hints: hints(),
 	}
 }
 

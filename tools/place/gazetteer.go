@@ -76,6 +76,11 @@ func (g *Gazetteer) Lookup(name string) (Place, bool) {
 	if p, ok := ParseOffset(s); ok {
 		return p, true
 	}
+	if id, ok := RegionalZone(s); ok {
+		if i, ok := g.zoneIDs[strings.ToLower(id)]; ok {
+			return g.places[i], true
+		}
+	}
 	upper := isCapitals(s)
 	key := norm.Key(s)
 	e, hasKey := find(g, key)

@@ -11,6 +11,8 @@
 // How a name resolves (Lookup), first rule that applies:
 //
 //  1. a UTC/GMT offset: "UTC+5:30", "GMT-8" (eight hours behind UTC), "UTC";
+//     or a regional zone name: "Pacific Time", "Eastern Standard Time"
+//     (zonename.go; LookupZone also reads "PT", "ET", "CT", "MT" as zones);
 //  2. a two-letter ISO country code written in capitals ("GB", "IN");
 //  3. an IANA zone id, any case ("Asia/Shanghai", "asia/calcutta", "EST");
 //  4. an alias from a small documented table ("LA", "NYC", "UK", "Holland");

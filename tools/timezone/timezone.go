@@ -103,6 +103,7 @@ func (c *CurrentTime) Spec() tools.Spec {
 			{Query: "what time is it at UTC+5:30", Call: `CurrentTime("UTC+5:30")`},
 		},
 		OutputPattern: "time",
+		Hints:         currentTimeHints(),
 	}
 }
 
@@ -180,6 +181,7 @@ func (c *Converter) Spec() tools.Spec {
 			{Query: "The launch is Jul 4 2024 08:00:00PM New York time. What is that in Honolulu?", Call: `TimezoneConverter("Jul 4 2024 08:00:00PM", "New York", "Honolulu")`},
 		},
 		OutputPattern: "time",
+		Hints:         converterHints(),
 	}
 }
 

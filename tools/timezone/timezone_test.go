@@ -212,3 +212,31 @@ func TestSpecs(t *testing.T) {
 		}
 	}
 }
+
+// TestRegionalZoneNames: the names people give North American zones reach
+// the same zone as the IANA id grounding writes for them.
+func TestRegionalZoneNames(t *testing.T) {
+	t.Parallel()
+	g, err := places()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := NewResolver(g)
+	want, err := r.Resolve("US/Pacific")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []string{"PT", "Pacific Time", "pacific standard time", "Pacific"} {
+		z, err := r.Resolve(in)
+		if err != nil {
+			t.Errorf("Resolve(%q): %v", in, err)
+			continue
+		}
+		if z.Name != want.Name {
+			t.Errorf("Resolve(%q) = %s, want %s", in, z.Name, want.Name)
+		}
+	}
+	if z, err := r.Resolve("Portugal"); err != nil || z.Name != "Europe/Lisbon" {
+		t.Errorf("Resolve(Portugal) = %v, %v", z.Name, err)
+	}
+}

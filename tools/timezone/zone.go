@@ -53,7 +53,7 @@ func NewResolver(places *place.Gazetteer) *Resolver {
 // place is a *tools.InputError saying what to write instead.
 func (r *Resolver) Resolve(name string) (Zone, error) {
 	in := strings.TrimSpace(name)
-	p, ok := r.places.Lookup(in)
+	p, ok := r.places.LookupZone(in)
 	if !ok {
 		return Zone{}, unknownPlace(in)
 	}

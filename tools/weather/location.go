@@ -33,7 +33,8 @@ func (l *LocationSearch) Spec() tools.Spec {
 			{Query: "Which country is the city of Porto in?", Call: `LocationSearch("Porto")`},
 			{Query: "What region of Italy is Bologna part of?", Call: `LocationSearch("Bologna")`},
 		},
-		Mock: mockLocation(),
+		Mock:  mockLocation(),
+		Hints: locationHints(),
 	}
 }
 

@@ -41,6 +41,7 @@ func (s *Search) Spec() tools.Spec {
 		},
 		OutputPattern: "weather",
 		Mock:          mockReport(),
+		Hints:         searchHints(),
 	}
 }
 

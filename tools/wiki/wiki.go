@@ -50,7 +50,8 @@ func (s *Search) Spec() tools.Spec {
 			{Query: "Which author created the novel Moby-Dick?", Call: `WikiSearch("Moby-Dick novel")`},
 			{Query: "What does the word ephemeral mean?", Call: `WikiSearch("ephemeral")`},
 		},
-		Mock: mockArticle(),
+		Mock:  mockArticle(),
+		Hints: hints(),
 	}
 }
 

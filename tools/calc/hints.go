@@ -1,0 +1,27 @@
+package calc
+
+import (
+	"embed"
+	"sync"
+
+	"github.com/gear-chat/gear/tools"
+)
+
+// hintFiles are the calculator's word lists (hints/*.txt), which an
+// offline grounding engine reads through Spec().Hints.
+//
+//go:embed hints/*.txt
+var hintFiles embed.FS
+
+// hints are read once; they never change.
+var hints = sync.OnceValue(func() tools.Hints {
+	return tools.Hints{
+		Aliases: tools.EmbeddedList(hintFiles, "calc-aliases"),
+		Subjects: []tools.Subject{{
+			Name:    "arithmetic",
+			Answer:  tools.AnswerNumber,
+			Example: "12",
+			Words:   tools.EmbeddedList(hintFiles, "arithmetic-words"),
+		}},
+	}
+})
