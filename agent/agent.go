@@ -28,6 +28,9 @@ type Agent struct {
 	now      func() time.Time
 
 	noticeOnce sync.Once
+
+	allowMu sync.Mutex
+	allowed map[string]bool // tools Allow let run without asking
 }
 
 // Defaults of Limits.

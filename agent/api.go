@@ -109,6 +109,9 @@ type Config struct {
 	// ConfirmBelow is the confidence under which the user is asked before
 	// a tool runs (config agent.confirm_below).
 	ConfirmBelow float64
+	// Allowed reports whether a tool that is not read-only may run
+	// without asking (config agent.allowed_tools); nil allows none.
+	Allowed func(tool string) bool
 	// ContextTokens bounds the earlier messages sent with a query
 	// (config agent.context_tokens); 0 sends none.
 	ContextTokens int
@@ -135,12 +138,18 @@ type Record struct {
 	Route        *Route        `json:"route,omitempty"`
 	Grounding    *Grounding    `json:"grounding,omitempty"`
 	Confirmation *Confirmation `json:"confirmation,omitempty"`
+	// Permission is the question asked before a tool that is not
+	// read-only ran (Kind ConfirmRun), and its answer.
+	Permission *Confirmation `json:"permission,omitempty"`
 	// Tool is the tool used (empty when none ran); Confidence is
 	// grounding's probability for it, meaningful when Grounded.
-	Tool       string  `json:"tool,omitempty"`
-	Family     string  `json:"family,omitempty"`
-	Confidence float64 `json:"confidence"`
-	Grounded   bool    `json:"grounded"`
+	Tool   string `json:"tool,omitempty"`
+	Family string `json:"family,omitempty"`
+	// Source is where Tool came from: built-in, a declared tool's file,
+	// an MCP server.
+	Source     *tools.Source `json:"source,omitempty"`
+	Confidence float64       `json:"confidence"`
+	Grounded   bool          `json:"grounded"`
 	// ChosenBy says who picked Tool: "grounding", "user" (a tool switch
 	// or a pick at the confirmation) or "call" (the user typed the call).
 	ChosenBy string    `json:"chosen_by,omitempty"`
@@ -206,8 +215,16 @@ type Score struct {
 	Error    string `json:"error,omitempty"`
 }
 
-// Confirmation is the question asked when grounding is not sure enough.
+// Confirmation is the question asked when grounding is not sure enough,
+// or (Kind ConfirmRun) before a tool that is not read-only runs.
 type Confirmation struct {
+	// Kind is "" for the confidence gate, ConfirmRun for the question
+	// whether a tool that may change something runs.
+	Kind string `json:"kind,omitempty"`
+	// Effect and Source describe a ConfirmRun question's tool: its
+	// side-effect class and where it comes from.
+	Effect string `json:"effect,omitempty"`
+	Source string `json:"source,omitempty"`
 	// Threshold is Config.ConfirmBelow.
 	Threshold float64 `json:"threshold"`
 	// Candidates are the top tools, best first.
@@ -256,10 +273,12 @@ type Attempt struct {
 
 // ToolRun is the one tool call a turn ran.
 type ToolRun struct {
-	Tool     string `json:"tool"`
-	Call     string `json:"call"`
-	Response string `json:"response"`
-	Error    string `json:"error,omitempty"`
+	Tool string `json:"tool"`
+	// Source is where the tool came from (history keeps it with the call).
+	Source   tools.Source `json:"source"`
+	Call     string       `json:"call"`
+	Response string       `json:"response"`
+	Error    string       `json:"error,omitempty"`
 	// InputError means the call was wrong for the tool (an unknown place,
 	// a division by zero) rather than the tool failing.
 	InputError bool          `json:"input_error,omitempty"`

@@ -208,6 +208,7 @@ func (tr *turnRun) toolTurn(query string, named []string) error {
 	}
 	spec, _ := a.reg.Spec(tool)
 	tr.rec.Tool, tr.rec.Family, tr.rec.Confidence, tr.rec.Grounded, tr.rec.ChosenBy = tool, string(spec.Family), conf, true, chosenBy
+	tr.rec.Source = sourceOf(spec)
 
 	em, err := tr.emitCall(spec, query)
 	em = sanitizeEmission(em)
@@ -218,6 +219,11 @@ func (tr *turnRun) toolTurn(query string, named []string) error {
 	}
 	if em.Rejected {
 		return tr.answerRejected(spec, em)
+	}
+	if ok, err := tr.permit(spec); err != nil {
+		return err
+	} else if !ok {
+		return tr.answerNotPermitted(spec, em.Call)
 	}
 	run := tr.runTool(spec, em.Call)
 	if err := tr.ctx.Err(); err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/gear-chat/gear/grounding"
 	"github.com/gear-chat/gear/sanitize"
 	"github.com/gear-chat/gear/store"
+	"github.com/gear-chat/gear/tools"
 )
 
 // saveTimeout bounds a FinishTurn; it runs even after cancellation.
@@ -118,7 +119,7 @@ func (r Record) StoreRecord() store.TurnRecord {
 				}
 			}
 			out.RepairNote = strings.Join(errs, "; ")
-			out.Calls = append(out.Calls, store.ToolCall{Tool: e.Tool, Call: e.Original, Check: store.CallRejected,
+			out.Calls = append(out.Calls, store.ToolCall{Tool: e.Tool, Source: storeSource(r.Source), Call: e.Original, Check: store.CallRejected,
 				Original: e.Original, Error: "rejected by the ToolDec machine; not run"})
 		}
 	}
@@ -128,7 +129,7 @@ func (r Record) StoreRecord() store.TurnRecord {
 		if r.Emission != nil && len(r.Emission.Repairs) > 0 {
 			check, original = store.CallRepaired, r.Emission.Original
 		}
-		out.Calls = append(out.Calls, store.ToolCall{Tool: c.Tool, Call: c.Call, Check: check, Original: original,
+		out.Calls = append(out.Calls, store.ToolCall{Tool: c.Tool, Source: storeSource(&c.Source), Call: c.Call, Check: check, Original: original,
 			Response: c.Response, Error: c.Error, Duration: c.Duration})
 	}
 	return out
@@ -196,4 +197,13 @@ func sanitizeEmission(e Emission) Emission {
 func sanitizeRun(r ToolRun) ToolRun {
 	r.Call, r.Response, r.Error = sanitizeLine(r.Call), sanitizeText(r.Response), sanitizeLine(r.Error)
 	return r
+}
+
+// storeSource is a tool's source as the store keeps it; unknown (nil)
+// reads as built-in, the only source before the library opened.
+func storeSource(s *tools.Source) store.ToolSource {
+	if s == nil || s.IsBuiltin() {
+		return store.ToolSource{Kind: store.SourceBuiltin}
+	}
+	return store.ToolSource{Kind: string(s.Kind), Name: s.Name}
 }

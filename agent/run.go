@@ -14,7 +14,7 @@ import (
 // already ran (not a mock) is not run twice: its response is used.
 func (tr *turnRun) runTool(spec tools.Spec, text string) (run ToolRun) {
 	a := tr.a
-	run = ToolRun{Tool: spec.Name, Call: text}
+	run = ToolRun{Tool: spec.Name, Source: *sourceOf(spec), Call: text}
 	tr.t.emit(Progress{Stage: StageCalling, Tool: spec.Name})
 	tr.t.emit(ToolStarted{Tool: spec.Name, Call: sanitizeLine(text)})
 	start := a.now()
@@ -96,7 +96,13 @@ func (tr *turnRun) exactCall(text string) error {
 	em = sanitizeEmission(em)
 	tr.rec.Emission = &em
 	tr.rec.Tool, tr.rec.Family, tr.rec.ChosenBy = call.Tool, string(spec.Family), "call"
+	tr.rec.Source = sourceOf(spec)
 	tr.t.emit(CallEmitted{Emission: em})
+	if ok, err := tr.permit(spec); err != nil {
+		return err
+	} else if !ok {
+		return tr.answerNotPermitted(spec, em.Call)
+	}
 	run := tr.runTool(spec, em.Call)
 	if err := tr.ctx.Err(); err != nil {
 		return err

@@ -16,6 +16,7 @@ import (
 	"github.com/gear-chat/gear/sanitize"
 	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/survey"
+	"github.com/gear-chat/gear/tools"
 	"github.com/gear-chat/gear/tools/builtin"
 )
 
@@ -113,6 +114,9 @@ func (a *app) ask(ctx context.Context, text string, mode agent.Mode, yes, asJSON
 		switch e := ev.(type) {
 		case agent.ConfirmationNeeded:
 			choice := a.confirmTool(e.Confirmation)
+			if e.Confirmation.Kind == agent.ConfirmRun {
+				choice = a.confirmRun(ag, e.Confirmation)
+			}
 			if err := turn.Confirm(choice); err != nil {
 				return err
 			}
@@ -174,6 +178,30 @@ func (a *app) confirmTool(c agent.Confirmation) string {
 	return agent.NoTool
 }
 
+// confirmRun answers the question asked before a tool that is not
+// read-only runs: on a terminal the user says yes once, always (remembered
+// in agent.allowed_tools) or no; elsewhere it does not run (--yes would
+// have answered yes).
+func (a *app) confirmRun(ag *agent.Agent, c agent.Confirmation) string {
+	tool, effect := c.Candidates[0].Tool, tools.Effect(c.Effect)
+	if !a.deps.IsTerminal || a.deps.Stdin == nil || !stdinIsTerminal(a.deps.Stdin) {
+		fmt.Fprintf(a.deps.Stderr, "note: %s is not read-only (%s, from %s), so it was not run; run again with --yes, or add it to agent.allowed_tools\n",
+			tool, effectWords(effect), sanitize.Line(c.Source))
+		return agent.NoTool
+	}
+	switch a.askRun(tool, effect, c.Source) {
+	case runOnce:
+		return tool
+	case runAlways:
+		if err := a.rememberAllowed(tool); err != nil {
+			fmt.Fprintf(a.deps.Stderr, "note: %s runs this time, but could not be remembered: %s\n", tool, oneLine(err.Error()))
+		}
+		ag.Allow(tool)
+		return tool
+	}
+	return agent.NoTool
+}
+
 // askPrinter prints a turn as it runs: notices on stderr, the answer on
 // stdout as it streams, then the tool badge.
 type askPrinter struct {
@@ -214,6 +242,9 @@ func (p *askPrinter) done(r agent.Record) {
 		return
 	}
 	badge := "— " + r.Tool
+	if r.Source != nil && !r.Source.IsBuiltin() {
+		badge += " (" + sanitize.Line(r.Source.String()) + ")"
+	}
 	switch {
 	case r.ChosenBy == "call":
 		badge += " · exact call"

@@ -6,6 +6,7 @@ import (
 	"github.com/gear-chat/gear/agent"
 	"github.com/gear-chat/gear/llm"
 	"github.com/gear-chat/gear/store"
+	"github.com/gear-chat/gear/tools"
 )
 
 // newAgent wires the agent from the configuration: the tool library, the
@@ -17,6 +18,12 @@ func (a *app) newAgent(ctx context.Context, st *store.Store) (*agent.Agent, erro
 	if err != nil {
 		return nil, err
 	}
+	return a.agentFor(ctx, st, reg, a.cfg.Agent.Allowed)
+}
+
+// agentFor wires the agent for the tool library reg; allowed says which
+// tools that are not read-only run without asking.
+func (a *app) agentFor(ctx context.Context, st *store.Store, reg *tools.Registry, allowed func(string) bool) (*agent.Agent, error) {
 	cfg := a.cfg
 	eng := agent.Engines{}
 	for _, role := range llm.Roles() {
@@ -44,7 +51,7 @@ func (a *app) newAgent(ctx context.Context, st *store.Store) (*agent.Agent, erro
 		gopts.Cache = st
 	}
 	ac := agent.Config{Tools: reg, Grounding: ge, GroundingOptions: gopts, Engines: eng,
-		ConfirmBelow: cfg.Agent.ConfirmBelow, ContextTokens: cfg.Agent.ContextTokens}
+		ConfirmBelow: cfg.Agent.ConfirmBelow, ContextTokens: cfg.Agent.ContextTokens, Allowed: allowed}
 	if st != nil {
 		ac.Recorder = st
 	}

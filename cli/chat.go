@@ -33,10 +33,12 @@ func (a *app) chatOptions(ctx context.Context, st *store.Store) (ui.Options, err
 	if err != nil {
 		return ui.Options{}, err
 	}
-	ag, err := a.newAgent(ctx, st)
+	// The chat never waits for an MCP server: their tools join the
+	// library as they connect (chatAgent).
+	ag, lib, allow, err := a.chatAgent(ctx, st)
 	if err != nil {
 		return ui.Options{}, err
 	}
-	return ui.Options{Agent: ui.FromAgent(ag), History: st, Survey: a.surveyOpener(st), Mode: agent.Mode(survey.ModeFor(study.Phase)),
+	return ui.Options{Agent: ag, Library: lib, AllowTool: allow, History: st, Survey: a.surveyOpener(st), Mode: agent.Mode(survey.ModeFor(study.Phase)),
 		StudyPhase: study.Phase, Resume: true, Now: a.deps.Now}, nil
 }

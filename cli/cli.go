@@ -19,6 +19,7 @@ import (
 	"github.com/gear-chat/gear/llm"
 	"github.com/gear-chat/gear/sanitize"
 	"github.com/gear-chat/gear/tools"
+	"github.com/gear-chat/gear/tools/mcp"
 	"github.com/gear-chat/gear/tools/place"
 )
 
@@ -61,6 +62,17 @@ type app struct {
 	places func() (*place.Gazetteer, error)
 	// clients are the model roles' clients, made on first use (llmClient).
 	clients map[llm.Role]*llm.Client
+	// mcpFlags are the --mcp servers of this run; mcp connects them (and
+	// the config's) on first use, in the background (see mcp.go).
+	mcpFlags    []string
+	mcp         *mcp.Manager
+	mcpErr      error
+	mcpNoted    bool
+	mcpMu       sync.Mutex
+	onMCPChange func()
+	// runCtx is the command's context (set before it runs): the MCP
+	// sessions live as long as it.
+	runCtx context.Context
 }
 
 // newApp makes one invocation's app. Tests that drive commands from
@@ -82,12 +94,14 @@ func Run(ctx context.Context, args []string, deps Deps) int {
 		deps.Now = time.Now
 	}
 	a := newApp(deps)
+	a.runCtx = ctx
 	root := a.rootCommand()
 	root.SetArgs(args)
 	root.SetIn(deps.Stdin)
 	root.SetOut(deps.Stdout)
 	root.SetErr(deps.Stderr)
 	err := root.ExecuteContext(ctx)
+	a.closeMCP()
 	if err == nil {
 		return ExitOK
 	}
@@ -115,6 +129,7 @@ On a terminal, gear without a command opens the chat window.`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			a.runCtx = cmd.Context()
 			return a.loadConfig()
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -133,6 +148,7 @@ On a terminal, gear without a command opens the chat window.`,
 	pf.StringVar(&a.dbPath, "db", "", "history database (default $XDG_DATA_HOME/gear/gear.db)")
 	pf.BoolVar(&a.offline, "offline", false, "use the built-in offline engine for every model role")
 	a.models.register(pf)
+	pf.StringArrayVar(&a.mcpFlags, "mcp", nil, "add an MCP server for this run: NAME=COMMAND ARG… (stdio) or a URL (streamable HTTP); repeatable")
 	root.AddCommand(
 		a.versionCommand(),
 		a.toolsCommand(),
@@ -148,6 +164,7 @@ On a terminal, gear without a command opens the chat window.`,
 		a.reportCommand(),
 		a.tuneCommand(),
 		a.replayCommand(),
+		a.mcpCommand(),
 	)
 	return root
 }

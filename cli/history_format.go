@@ -174,6 +174,9 @@ func writeTurn(w io.Writer, t store.Turn) {
 	}
 	for _, c := range t.Calls {
 		line := fmt.Sprintf("call: %s · %s", sanitize.Line(c.Call), c.Check)
+		if !c.Source.IsBuiltin() {
+			line += " · from " + sanitize.Line(c.Source.String())
+		}
 		if c.Original != "" {
 			line += " from " + sanitize.Line(c.Original)
 		}

@@ -78,7 +78,11 @@ func writeMarkdownTurn(w io.Writer, t store.Turn) {
 		fmt.Fprintln(w)
 	}
 	for _, c := range t.Calls {
-		fmt.Fprintf(w, "**Call:** `%s` (%s, %s)\n\n", strings.ReplaceAll(orRemoved(sanitize.Line(c.Call)), "`", "'"), c.Check, duration(c.Duration))
+		from := ""
+		if !c.Source.IsBuiltin() {
+			from = ", from " + mdText(c.Source.String())
+		}
+		fmt.Fprintf(w, "**Call:** `%s` (%s, %s%s)\n\n", strings.ReplaceAll(orRemoved(sanitize.Line(c.Call)), "`", "'"), c.Check, duration(c.Duration), from)
 		if c.Response != "" {
 			fmt.Fprintf(w, "> %s\n\n", strings.ReplaceAll(mdText(c.Response), "\n", "\n> "))
 		}

@@ -7,9 +7,20 @@ import (
 	"github.com/gear-chat/gear/tools/builtin"
 )
 
-// registry builds the tool library from the configuration.
+// registry builds the tool library from the configuration: the built-in
+// tools, then the MCP servers' (waiting until each has connected or
+// failed; see mcpTools).
 func (a *app) registry() (*tools.Registry, error) {
-	r, err := tools.NewRegistry(a.builtinTools()...)
+	ext, err := a.mcpTools(a.runCtx)
+	if err != nil {
+		return nil, err
+	}
+	return a.library(ext)
+}
+
+// library is the built-in tools plus ext, checked as one library.
+func (a *app) library(ext []tools.Tool) (*tools.Registry, error) {
+	r, err := tools.NewRegistry(append(a.builtinTools(), ext...)...)
 	if err != nil {
 		return nil, fmt.Errorf("tool library: %w", err)
 	}

@@ -71,12 +71,16 @@ type replayResult struct {
 	// RouteChanged and ToolChanged count the changes (a turn may count in
 	// both); Fixed counts flagged turns whose new choice is the wanted
 	// tool, of Flagged; ApprovedChanged counts turns rated up that changed.
-	RouteChanged    int            `json:"route_changed"`
-	ToolChanged     int            `json:"tool_changed"`
-	Flagged         int            `json:"flagged"`
-	Fixed           int            `json:"fixed"`
-	ApprovedChanged int            `json:"approved_changed"`
-	Changes         []replayChange `json:"changes"`
+	RouteChanged    int `json:"route_changed"`
+	ToolChanged     int `json:"tool_changed"`
+	Flagged         int `json:"flagged"`
+	Fixed           int `json:"fixed"`
+	ApprovedChanged int `json:"approved_changed"`
+	// Unavailable counts changed turns whose recorded tool is not in the
+	// library now (its MCP server or declared file is not loaded): a
+	// change of the library, not of grounding.
+	Unavailable int            `json:"unavailable"`
+	Changes     []replayChange `json:"changes"`
 }
 
 type replayChange struct {
@@ -91,7 +95,11 @@ type replayChange struct {
 	NowConfidence float64 `json:"now_confidence"`
 	RouteChanged  bool    `json:"route_changed"`
 	ToolChanged   bool    `json:"tool_changed"`
-	Note          string  `json:"note,omitempty"`
+	// WasSource is where the recorded tool came from, when it was called;
+	// WasMissing says it is not in the library now.
+	WasSource  string `json:"was_source,omitempty"`
+	WasMissing bool   `json:"was_missing,omitempty"`
+	Note       string `json:"note,omitempty"`
 }
 
 // Why a turn is not replayed.
@@ -139,6 +147,9 @@ func (a *app) replay(ctx context.Context, since time.Time) (replayResult, error)
 			}
 			res.Replayed++
 			if ch, changed := compareTurn(t, now); changed {
+				if ch.WasMissing {
+					res.Unavailable++
+				}
 				res.Changes = append(res.Changes, ch)
 				if ch.RouteChanged {
 					res.RouteChanged++
@@ -206,6 +217,27 @@ func compareTurn(t store.Turn, now *grounding.Result) (replayChange, bool) {
 		ch.Was, ch.Now, ch.NowConfidence = recordedBest(t), best.Tool, best.Probability
 		ch.ToolChanged = ch.Was != ch.Now
 	}
+	if ch.Was != grounding.None && ch.Was != "" {
+		for _, c := range t.Calls {
+			if c.Tool == ch.Was && !c.Source.IsBuiltin() {
+				ch.WasSource = c.Source.String()
+			}
+		}
+		ch.WasMissing = true
+		for _, ts := range now.Tools {
+			if ts.Tool == ch.Was {
+				ch.WasMissing = false
+			}
+		}
+	}
+	if ch.WasMissing {
+		from := ""
+		if ch.WasSource != "" {
+			from = " (from " + ch.WasSource + ")"
+		}
+		ch.Note = ch.Was + from + " is not in the library now: load its server or file (--mcp, mcp.servers, --tools) to compare"
+		return ch, ch.RouteChanged || ch.ToolChanged
+	}
 	if r := t.Rating; r != nil {
 		switch {
 		case r.WrongTool && r.WantedTool != "" && strings.EqualFold(ch.Now, r.WantedTool):
@@ -234,6 +266,9 @@ func writeReplay(w io.Writer, r replayResult) {
 	fmt.Fprintln(w, "grounding only: probes ran the local tools or took the mocks; no call emitted, no answer written")
 	fmt.Fprintf(w, "changed: %d (routing %d, tool %d); flagged turns now right: %d of %d; rated-up turns changed: %d\n",
 		len(r.Changes), r.RouteChanged, r.ToolChanged, r.Fixed, r.Flagged, r.ApprovedChanged)
+	if r.Unavailable > 0 {
+		fmt.Fprintf(w, "of the changes, %d recorded a tool that is not in the library now\n", r.Unavailable)
+	}
 	if len(r.Changes) == 0 {
 		return
 	}

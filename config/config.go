@@ -33,6 +33,7 @@ type Config struct {
 	Tools     Tools     `yaml:"tools" json:"tools"`
 	Grounding Grounding `yaml:"grounding" json:"grounding"`
 	Agent     Agent     `yaml:"agent" json:"agent"`
+	MCP       MCP       `yaml:"mcp" json:"mcp"`
 }
 
 // Models configures the three model roles. A role without a model uses the
@@ -138,6 +139,10 @@ type Agent struct {
 	ConfirmBelow float64 `yaml:"confirm_below" json:"confirm_below"`
 	// ContextTokens bounds the earlier turns sent with a query.
 	ContextTokens int `yaml:"context_tokens" json:"context_tokens"`
+	// AllowedTools are tools that are not read-only (MCP and declared
+	// tools that may write or cost) which run without asking; "always
+	// allow this tool" at the prompt adds to it.
+	AllowedTools []string `yaml:"allowed_tools,omitempty" json:"allowed_tools,omitempty"`
 }
 
 // Defaults returns the configuration gear runs with when nothing is set.
@@ -156,6 +161,7 @@ func Defaults() Config {
 		Models:    defaultModels(),
 		Grounding: Grounding{Gamma: 0.75, Lambda: 1, Threshold: 0.18, Temperature: 0.0409, NoneScore: 0.2856, ToolTimeout: Duration(2 * time.Second)},
 		Agent:     Agent{ConfirmBelow: 0.5, ContextTokens: 2000},
+		MCP:       defaultMCP(),
 	}
 }
 
@@ -321,6 +327,9 @@ func (c Config) Validate() error {
 	}
 	if t := c.Agent.ConfirmBelow; t < 0 || t > 1 {
 		return fmt.Errorf("config: agent.confirm_below is %v; want 0..1", t)
+	}
+	if err := c.MCP.Validate(); err != nil {
+		return err
 	}
 	return c.Models.Validate()
 }

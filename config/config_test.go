@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -47,7 +48,7 @@ grounding:
 	}{
 		{"defaults without a file", "", map[string]string{"HOME": dir + "/nohome"}, func(t *testing.T, c Config) {
 			d := Defaults()
-			if c.Tools.Timeout != d.Tools.Timeout || c.Grounding != d.Grounding || c.Agent != d.Agent {
+			if c.Tools.Timeout != d.Tools.Timeout || c.Grounding != d.Grounding || !reflect.DeepEqual(c.Agent, d.Agent) {
 				t.Fatalf("not the defaults: %+v", c)
 			}
 			if c.DB != filepath.Join(dir, "nohome", ".local", "share", "gear", "gear.db") {

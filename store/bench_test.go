@@ -69,7 +69,7 @@ func benchRecord(turnID int64) TurnRecord {
 			{Role: RoleGrounding, Calls: 6, PromptTokens: 2210, CompletionTokens: 240},
 			{Role: RoleEmbedding, Calls: 1, PromptTokens: 9},
 		},
-		Calls: []ToolCall{{Tool: "Weather", Call: `Weather("Adelaide", "2026-11-03")`, Check: CallValidated,
+		Calls: []ToolCall{{Tool: "Weather", Source: ToolSource{Kind: SourceBuiltin}, Call: `Weather("Adelaide", "2026-11-03")`, Check: CallValidated,
 			Response: "Adelaide, 2026-11-03: 24 °C, sunny, wind 14 km/h", Duration: 90 * time.Millisecond}},
 		Answer: "Tomorrow in Adelaide it will be sunny and 24 °C (Weather, confidence 0.91).",
 	}

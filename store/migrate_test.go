@@ -127,6 +127,10 @@ func checkSeed(t *testing.T, s *Store, from int) {
 		len(turn.Grounding) != 1 || len(turn.Calls) != 1 || turn.Confidence != 0.8 || !turn.Started.Equal(time.UnixMilli(1000)) {
 		t.Errorf("seeded turn = %+v", turn)
 	}
+	// Every call recorded before tool sources were kept was of a built-in tool.
+	if len(turn.Calls) == 1 && (turn.Calls[0].Source != ToolSource{Kind: SourceBuiltin} || turn.Calls[0].Source.String() != "built-in") {
+		t.Errorf("seeded call's source = %+v", turn.Calls[0].Source)
+	}
 	// Rows written before the index existed are searchable.
 	q, _ := ParseQuery("kestrel", nil)
 	hits, err := s.Search(ctx, q, 5)

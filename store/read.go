@@ -247,13 +247,13 @@ func loadChildren(ctx context.Context, tx *sql.Tx, turns []Turn, index map[int64
 	if err != nil {
 		return err
 	}
-	return eachRow(ctx, tx, `SELECT turn_id, tool, call, checked, original, response, error, duration_ms
+	return eachRow(ctx, tx, `SELECT turn_id, tool, source_kind, source_name, call, checked, original, response, error, duration_ms
 		FROM tool_calls`+within+` ORDER BY turn_id, seq`,
 		args, func(rows *sql.Rows) error {
 			var id int64
 			var c ToolCall
 			var duration float64
-			if err := rows.Scan(&id, &c.Tool, &c.Call, &c.Check, &c.Original, &c.Response, &c.Error, &duration); err != nil {
+			if err := rows.Scan(&id, &c.Tool, &c.Source.Kind, &c.Source.Name, &c.Call, &c.Check, &c.Original, &c.Response, &c.Error, &duration); err != nil {
 				return err
 			}
 			c.Duration = fromMS(duration)

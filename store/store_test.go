@@ -47,7 +47,7 @@ func TestTurnRoundTrip(t *testing.T) {
 	}
 
 	rec := benchRecord(ref.TurnID)
-	rec.Calls = append(rec.Calls, ToolCall{Tool: "Weather", Call: `Weather("Adelaide")`, Check: CallRepaired,
+	rec.Calls = append(rec.Calls, ToolCall{Tool: "Weather", Source: ToolSource{Kind: SourceMCP, Name: "weather-srv"}, Call: `Weather("Adelaide")`, Check: CallRepaired,
 		Original: `Wether("Adelaide")`, Error: "timeout", Duration: 1500 * time.Microsecond})
 	rec.RepairNote = "tool name Wether -> Weather"
 	rec.Input = "/GEAR what's the weather in Adelaide tomorrow?"

@@ -198,10 +198,18 @@ func insertGrounding(ctx context.Context, tx *sql.Tx, rec TurnRecord) error {
 
 func insertCalls(ctx context.Context, tx *sql.Tx, rec TurnRecord, now int64) error {
 	for i, c := range rec.Calls {
+		kind := c.Source.Kind
+		switch kind {
+		case "":
+			kind = SourceBuiltin
+		case SourceBuiltin, SourceFile, SourceMCP:
+		default:
+			return fmt.Errorf("tool call %s: unknown source kind %q (want built-in, file or mcp)", c.Tool, kind)
+		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO tool_calls
-			(turn_id, seq, tool, call, checked, original, response, error, duration_ms, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			rec.TurnID, i+1, c.Tool, c.Call, c.Check, c.Original, c.Response, c.Error, ms(c.Duration), now)
+			(turn_id, seq, tool, source_kind, source_name, call, checked, original, response, error, duration_ms, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			rec.TurnID, i+1, c.Tool, kind, c.Source.Name, c.Call, c.Check, c.Original, c.Response, c.Error, ms(c.Duration), now)
 		if err != nil {
 			return err
 		}

@@ -120,6 +120,8 @@ const MaxExcerpt = 2000
 // ToolCall is one call a turn emitted.
 type ToolCall struct {
 	Tool string `json:"tool"`
+	// Source is where the tool came from when it was called.
+	Source ToolSource `json:"source"`
 	// Call is the call as run, in the canonical syntax.
 	Call  string    `json:"call"`
 	Check CallCheck `json:"check"`
@@ -128,6 +130,37 @@ type ToolCall struct {
 	Response string        `json:"response"`
 	Error    string        `json:"error,omitempty"`
 	Duration time.Duration `json:"-"`
+}
+
+// ToolSource is where a called tool came from: Kind "built-in", "file"
+// (Name is the declared tool's file) or "mcp" (Name is the server). The
+// zero value reads as built-in: calls recorded before sources were kept
+// were all of gear's own tools.
+type ToolSource struct {
+	Kind string `json:"kind"`
+	Name string `json:"name,omitempty"`
+}
+
+// The source kinds the store accepts.
+const (
+	SourceBuiltin = "built-in"
+	SourceFile    = "file"
+	SourceMCP     = "mcp"
+)
+
+// IsBuiltin reports whether the tool is one of gear's own.
+func (s ToolSource) IsBuiltin() bool { return s.Kind == "" || s.Kind == SourceBuiltin }
+
+// String is the source as people read it: "built-in", the file's path,
+// or "mcp:NAME".
+func (s ToolSource) String() string {
+	switch {
+	case s.IsBuiltin():
+		return SourceBuiltin
+	case s.Kind == SourceFile:
+		return s.Name
+	}
+	return s.Kind + ":" + s.Name
 }
 
 // toolCallJSON is a ToolCall's JSON: its own fields (the alias drops the

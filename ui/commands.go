@@ -39,7 +39,7 @@ func (m *Model) submit() tea.Cmd {
 func (m *Model) command(name, args string) tea.Cmd {
 	switch name {
 	case "tools":
-		m.addLongEntry(&entry{kind: entryNote, text: libraryMarkdown(m.specs)})
+		m.addLongEntry(&entry{kind: entryNote, text: serversMarkdown(m.servers) + libraryMarkdown(m.specs)})
 	case "help":
 		m.addLongEntry(&entry{kind: entryNote, text: helpMarkdown(m.keys)})
 	case "use":

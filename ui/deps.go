@@ -79,6 +79,13 @@ type Options struct {
 	// Survey opens the questionnaire; nil means /survey says it is not
 	// available.
 	Survey SurveyOpener
+	// Library reports the MCP servers connecting and changing in the
+	// background; nil when there are none.
+	Library Library
+	// AllowTool remembers "always allow this tool" for a tool that is not
+	// read-only (in the config, and for the agent); nil means the gate
+	// offers only once or not.
+	AllowTool func(tool string) error
 	// Mode is the mode of a line typed without a prefix (default chat).
 	Mode agent.Mode
 	// StudyPhase is the study phase this installation is in ("baseline",

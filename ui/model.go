@@ -33,6 +33,9 @@ type Model struct {
 	agent        Agent
 	history      History
 	surveyOpener SurveyOpener
+	library      Library
+	servers      []ServerState
+	allowTool    func(tool string) error
 	specs        []tools.Spec
 	names        []string
 	engines      agent.Engines
@@ -81,7 +84,7 @@ func New(ctx context.Context, opts Options) (*Model, error) {
 	if r == nil {
 		r = lipgloss.DefaultRenderer()
 	}
-	m := &Model{ctx: ctx, agent: opts.Agent, history: opts.History, surveyOpener: opts.Survey,
+	m := &Model{ctx: ctx, agent: opts.Agent, history: opts.History, surveyOpener: opts.Survey, library: opts.Library, allowTool: opts.AllowTool,
 		specs: opts.Agent.Specs(), engines: opts.Agent.Engines(), now: opts.Now, loc: opts.Location,
 		resume: opts.Resume, mode: opts.Mode, studyPhase: cleanLine(opts.StudyPhase), width: 80, height: 24, conv: newConversation()}
 	if m.now == nil {
@@ -92,6 +95,9 @@ func New(ctx context.Context, opts Options) (*Model, error) {
 	}
 	if m.mode == "" {
 		m.mode = agent.ModeChat
+	}
+	if m.library != nil {
+		m.servers = m.library.Servers()
 	}
 	for _, s := range m.specs {
 		m.names = append(m.names, s.Name)
@@ -124,6 +130,9 @@ func (m *Model) Init() tea.Cmd {
 	if m.history != nil && m.resume {
 		cmds = append(cmds, latestConversationCmd(m.ctx, m.history))
 	}
+	if m.library != nil {
+		cmds = append(cmds, watchLibraryCmd(m.library))
+	}
 	return tea.Batch(cmds...)
 }
 
@@ -144,6 +153,10 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onTurnEvent(msg)
 	case confirmedMsg:
 		m.onConfirmed(msg)
+	case libraryChangedMsg:
+		return m, m.onLibraryChanged(msg)
+	case allowedMsg:
+		m.onAllowed(msg)
 	case ratedMsg:
 		m.onRated(msg)
 	case conversationsMsg:

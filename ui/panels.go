@@ -15,6 +15,9 @@ import (
 // top candidates are offered with their scores.
 func (m *Model) gateLines(c *agent.Confirmation, width int) []string {
 	st := m.st
+	if c.Kind == agent.ConfirmRun {
+		return m.permissionLines(c, width)
+	}
 	top := 0.0
 	if len(c.Candidates) > 0 {
 		top = c.Candidates[0].Confidence

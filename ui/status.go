@@ -34,6 +34,9 @@ func (m *Model) statusLine(width int) string {
 	if m.studyPhase != "" {
 		tail = sep + field("study", m.studyPhase) + tail
 	}
+	if sum := serversSummary(m.servers); sum != "" {
+		tail = sep + field("mcp", sum) + tail
+	}
 	db := m.dbLabel
 	room := width - ansi.StringWidth(engines) - ansi.StringWidth(tail) - 3 - len("db ")
 	if room < 8 {

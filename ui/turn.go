@@ -102,7 +102,11 @@ func (m *Model) onTurnEvent(msg turnEventMsg) tea.Cmd {
 		e.rec.Grounding = &g
 	case agent.ConfirmationNeeded:
 		c := ev.Confirmation
-		e.rec.Confirmation = &c
+		if c.Kind == agent.ConfirmRun {
+			e.rec.Permission = &c
+		} else {
+			e.rec.Confirmation = &c
+		}
 		m.gate, m.stage = &c, "waiting for your choice"
 	case agent.CallEmitted:
 		em := ev.Emission

@@ -100,6 +100,9 @@ func (m *Model) completeInput() {
 // the chat (scrolling, details).
 func (m *Model) gateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k, c := m.keys, m.gate
+	if c.Kind == agent.ConfirmRun {
+		return m.permissionKey(msg)
+	}
 	switch {
 	case key.Matches(msg, k.GateRun) && len(c.Candidates) > 0:
 		return m.answerGate(c.Candidates[0].Tool), true

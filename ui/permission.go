@@ -1,0 +1,78 @@
+package ui
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/gear-chat/gear/agent"
+)
+
+// The question before a tool that is not read-only runs (an MCP or
+// declared tool that may change something) is the confidence gate's
+// panel with its own words: enter runs it once, a always allows it
+// (remembered in the config through Options.AllowTool), esc does not run
+// it.
+
+// permissionLines draw the question.
+func (m *Model) permissionLines(c *agent.Confirmation, width int) []string {
+	st := m.st
+	tool := ""
+	if len(c.Candidates) > 0 {
+		tool = cleanLine(c.Candidates[0].Tool)
+	}
+	what := "may change things"
+	if c.Effect == "costs" {
+		what = "may cost money or quota"
+	}
+	out := []string{
+		st.panelTitle.Render(clip("Run "+tool+"? It is not read-only: it "+what+".", width)),
+		" " + st.tool.Render(clip(tool, width-1)) + st.note.Render(clip("  from "+cleanLine(c.Source), max(width-len(tool)-1, 0))),
+	}
+	keys := " enter runs it once · esc does not run it"
+	if m.allowTool != nil {
+		keys = " enter runs it once · a always allows this tool · esc does not run it"
+	}
+	return append(out, st.note.Render(clip(keys, width)))
+}
+
+var allowKey = key.NewBinding(key.WithKeys("a"))
+
+// permissionKey answers the question.
+func (m *Model) permissionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	k, c := m.keys, m.gate
+	if len(c.Candidates) == 0 {
+		return m.answerGate(agent.NoTool), true
+	}
+	tool := c.Candidates[0].Tool
+	switch {
+	case key.Matches(msg, k.GateRun):
+		return m.answerGate(tool), true
+	case key.Matches(msg, allowKey) && m.allowTool != nil:
+		return tea.Batch(allowCmd(m.allowTool, tool), m.answerGate(tool)), true
+	case key.Matches(msg, k.GateNone):
+		return m.answerGate(agent.NoTool), true
+	case key.Matches(msg, k.PageUp), key.Matches(msg, k.PageDown), key.Matches(msg, k.Details):
+		return nil, false
+	}
+	return nil, true
+}
+
+// allowedMsg reports whether "always allow" was remembered.
+type allowedMsg struct {
+	tool string
+	err  error
+}
+
+// allowCmd remembers that tool runs without asking (it writes the config
+// file, so it runs as a command, never in Update).
+func allowCmd(allow func(string) error, tool string) tea.Cmd {
+	return func() tea.Msg { return allowedMsg{tool: tool, err: allow(tool)} }
+}
+
+func (m *Model) onAllowed(msg allowedMsg) {
+	if msg.err != nil {
+		m.addError("Could not remember that " + cleanLine(msg.tool) + " is allowed: " + cleanLine(msg.err.Error()))
+		return
+	}
+	m.flash = cleanLine(msg.tool) + " is allowed from now on (agent.allowed_tools in the config)."
+}
