@@ -38,5 +38,7 @@ func (a *app) builtinTools() []tools.Tool {
 		GeocodingURL: a.cfg.Tools.Weather.GeocodingURL,
 		WeatherUnits: a.cfg.Tools.Weather.Units,
 		WikiURL:      a.cfg.WikiBaseURL(),
+		Translate:    a.translateConfig(),
+		Image:        a.imageConfig(),
 	})
 }

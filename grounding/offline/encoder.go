@@ -78,8 +78,12 @@ import (
 // mark a request that no tool describes.
 const (
 	// Dimensions is the length of the encoder's vectors.
-	Dimensions      = 4096
-	conceptWeight   = 1.5
+	Dimensions    = 4096
+	conceptWeight = 1.5
+	// cueWeight is a subject's phrase that asks for it ("how do you say",
+	// "into Japanese"): a whole phrase is surer than a word of the
+	// subject.
+	cueWeight       = 3.0
 	askWeight       = 2.0
 	factWeight      = 4.0
 	personalWeight  = 2.5
@@ -178,6 +182,11 @@ func (e *Engine) features(a *analysis) ([]string, []float64) {
 	}
 	if a.command {
 		add(commandFeature, commandWeight)
+	}
+	for _, sc := range e.lex.phraseCues {
+		if sc.in(a.lower) {
+			add("c:"+sc.name, cueWeight)
+		}
 	}
 	for i, tok := range toks {
 		if (tok.text == "times" || tok.text == "x") && i > 0 && i+1 < len(toks) && isNumeric(toks[i-1].text) && isNumeric(toks[i+1].text) {

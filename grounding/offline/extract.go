@@ -89,11 +89,7 @@ func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, used map[stri
 			}
 		}
 	case tools.TypeEnum:
-		for _, v := range p.Enum {
-			if containsPhrase(a.lower, strings.ToLower(v)) {
-				return tools.Quote(v), true
-			}
-		}
+		return enumValue(a, p, spec.Hints.Params[p.Name], used)
 	case tools.TypeString:
 		term := e.focalString(a, spec, p)
 		if term == "" {
@@ -322,4 +318,69 @@ func lowerASCII(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// enumValue is the first value of an enum parameter the query names, in
+// the enum's order, written as the tool's hints make it canonical (a
+// language's name as its code). Each mention fills one parameter. A
+// parameter of the "from" role takes only a value right after "from"; one
+// of the "to" role prefers a value that is not.
+func enumValue(a *analysis, p tools.Param, hint tools.ParamHint, used map[string]bool) (string, bool) {
+	role := roleOf(p.Name, hint)
+	fallback, fallbackKey := "", ""
+	canonical := map[string]bool{}
+	for _, c := range hint.Canonical {
+		canonical[c] = true
+	}
+	for _, v := range p.Enum {
+		if canonical[v] {
+			// A value the hints spell another way is read in that
+			// spelling only: a language code is a word of other
+			// languages ("en", "it", "de").
+			continue
+		}
+		at := phraseIndex(a.lower, strings.ToLower(v))
+		if at < 0 {
+			continue
+		}
+		key := "e" + tools.FormatNumber(float64(at))
+		if used[key] {
+			continue
+		}
+		if c, ok := hint.Canonical[v]; ok {
+			v = c
+		}
+		afterFrom := strings.HasSuffix(a.lower[:at], "from ")
+		switch {
+		case role == tools.RoleFrom && !afterFrom:
+			continue
+		case role == tools.RoleTo && afterFrom:
+			if fallback == "" {
+				fallback, fallbackKey = v, key
+			}
+			continue
+		}
+		used[key] = true
+		return tools.Quote(v), true
+	}
+	if fallback != "" {
+		used[fallbackKey] = true
+		return tools.Quote(fallback), true
+	}
+	return "", false
+}
+
+// phraseIndex is where phrase first stands in text as whole words, or -1.
+func phraseIndex(text, phrase string) int {
+	for from := 0; ; {
+		i := strings.Index(text[from:], phrase)
+		if i < 0 {
+			return -1
+		}
+		start, end := from+i, from+i+len(phrase)
+		if (start == 0 || !isWordByte(text[start-1])) && (end == len(text) || !isWordByte(text[end])) {
+			return start
+		}
+		from = start + 1
+	}
 }

@@ -35,6 +35,19 @@ func (e *Engine) toolWords(spec tools.Spec, p tools.Param) map[string]bool {
 			}
 		}
 	}
+	// The values of the tool's enum parameters are arguments of their
+	// own ("good morning in Japanese": the language is the target, not
+	// part of the text).
+	for _, q := range spec.Params {
+		if q.Type != tools.TypeEnum || q.Name == p.Name {
+			continue
+		}
+		for _, v := range q.Enum {
+			if t := tokenize(strings.ToLower(v)); len(t) == 1 && len(t[0].text) > 2 {
+				words[stem(t[0].text)] = true
+			}
+		}
+	}
 	return words
 }
 
@@ -67,6 +80,16 @@ func (e *Engine) nameWords(spec tools.Spec) map[string]bool {
 	for _, t := range tokenize(strings.ToLower(splitName(spec.Name))) {
 		if !e.lex.stop[t.text] {
 			words[stem(t.text)] = true
+		}
+	}
+	// The words of the tool's subject name its action as well as its
+	// name does: "draw a lighthouse" asks a drawing tool for "a
+	// lighthouse".
+	for _, sub := range spec.Hints.Subjects {
+		for _, w := range sub.Words {
+			if !strings.ContainsRune(w, ' ') && !e.lex.stop[w] {
+				words[stem(w)] = true
+			}
 		}
 	}
 	return words
@@ -110,6 +133,11 @@ func (e *Engine) ownWordsOf(spec tools.Spec, p tools.Param) ownWords {
 // focalString is the text a string parameter of spec takes from the
 // query, or "".
 func (e *Engine) focalString(a *analysis, spec tools.Spec, p tools.Param) string {
+	if q := quotedSpan(a.query); q != "" {
+		// What the user put in quotes is the text, as written:
+		// "translate 'where is the station' into German".
+		return q
+	}
 	words := e.ownWordsOf(spec, p)
 	own := words.own
 	if a.term != "" {
@@ -250,4 +278,49 @@ func requestWord(w string) bool {
 		return true
 	}
 	return false
+}
+
+// quotePairs are the quotation marks a query may delimit a text with.
+var quotePairs = [][2]string{{"\"", "\""}, {"'", "'"}, {"“", "”"}, {"‘", "’"}, {"「", "」"}, {"«", "»"}}
+
+// quotedSpan is the first quoted text of the query: an opening mark at
+// the start or after a space (or a colon), a closing one at the end or
+// before a space or punctuation, nothing but text between them — so the
+// apostrophes of "don't" and "O'Hare" quote nothing. "" when none.
+func quotedSpan(q string) string {
+	best, bestAt := "", len(q)
+	for _, pair := range quotePairs {
+		open, close := pair[0], pair[1]
+		for from := 0; from < len(q); {
+			i := strings.Index(q[from:], open)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + len(open)
+			if i > 0 && !strings.ContainsRune(" :(\t", rune(q[i-1])) && open == "'" {
+				continue
+			}
+			rest := q[i+len(open):]
+			j := strings.Index(rest, close)
+			for j >= 0 && close == "'" && j+1 < len(rest) && isWordByte(rest[j+1]) {
+				// an apostrophe inside the text ("it's")
+				k := strings.Index(rest[j+1:], close)
+				if k < 0 {
+					j = -1
+					break
+				}
+				j += 1 + k
+			}
+			if j <= 0 {
+				continue
+			}
+			text := strings.TrimSpace(rest[:j])
+			if text != "" && text == rest[:j] && i < bestAt {
+				best, bestAt = text, i
+			}
+			break
+		}
+	}
+	return best
 }

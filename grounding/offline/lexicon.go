@@ -79,6 +79,10 @@ type lexicon struct {
 	// (multilingual.go), askingWords the single words among them.
 	asking          map[tools.Answer][][]string
 	cues            map[tools.Answer][]string
+	// phraseCues are the cue and asking phrases of subjects that have no
+	// shape of answer of their own (a translation's), by subject: the
+	// phrase raises the subject's concept wherever it stands.
+	phraseCues []subjectCues
 	questionOpeners map[tools.Answer][]string
 	askingWords     map[tools.Answer]map[string]bool
 	// The foreign vocabulary of multilingual.go.
@@ -192,6 +196,13 @@ func newLexicon(specs []tools.Spec) *lexicon {
 				for _, w := range list.words {
 					list.sets[sub.Answer][w] = true
 				}
+			}
+			if sub.Answer == "" && len(sub.Cues)+len(sub.Asking) > 0 {
+				sc := subjectCues{name: sub.Name}
+				for _, c := range append(append([]string(nil), sub.Cues...), sub.Asking...) {
+					sc.phrases = append(sc.phrases, strings.ToLower(c))
+				}
+				lx.phraseCues = append(lx.phraseCues, sc)
 			}
 			for _, c := range sub.Cues {
 				if !seen["c:"+string(sub.Answer)+":"+c] {
@@ -308,4 +319,21 @@ func hintsDigest(specs []tools.Spec) string {
 		}
 	}
 	return strconv.FormatUint(h.Sum64(), 36)
+}
+
+// subjectCues are a subject's phrases that ask for it (lexicon.phraseCues).
+type subjectCues struct {
+	name    string
+	phrases []string
+}
+
+// in reports whether lower (a query in lower case) contains one of the
+// phrases as whole words.
+func (sc subjectCues) in(lower string) bool {
+	for _, p := range sc.phrases {
+		if containsPhrase(lower, p) {
+			return true
+		}
+	}
+	return false
 }

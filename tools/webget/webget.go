@@ -5,6 +5,7 @@
 package webget
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -111,8 +112,32 @@ func DecodeJSON(svc Service, body []byte, v any) error {
 // an *Error; a non-2xx answer is a KindStatus *Error carrying the status
 // and body, so callers can treat a 404 as "not found".
 func (c *Client) Get(ctx context.Context, svc Service, rawURL string) ([]byte, error) {
+	return c.Do(ctx, svc, Request{URL: rawURL})
+}
+
+// Request is one request Do sends: a GET of URL unless Method says
+// otherwise, with Body (sent again on the retry) and extra headers.
+type Request struct {
+	Method string
+	URL    string
+	// ContentType is Body's type ("application/x-www-form-urlencoded").
+	ContentType string
+	Body        []byte
+	// Header holds extra headers (an Authorization); never logged.
+	Header http.Header
+	// Accept is the Accept header; empty means application/json.
+	Accept string
+	// MaxBytes caps this response when larger than 0 (an image may be
+	// larger than any JSON answer); 0 means the client's cap.
+	MaxBytes int64
+}
+
+// Do sends req under the client's deadline, size cap and retry rule and
+// returns the body of a 2xx answer; any failure is an *Error, a non-2xx
+// answer a KindStatus one carrying the status and body.
+func (c *Client) Do(ctx context.Context, svc Service, req Request) ([]byte, error) {
 	for attempt := 1; ; attempt++ {
-		body, wait, err := c.try(ctx, svc, rawURL)
+		body, wait, err := c.try(ctx, svc, req)
 		if err == nil {
 			return body, nil
 		}
@@ -137,33 +162,55 @@ func (c *Client) Get(ctx context.Context, svc Service, rawURL string) ([]byte, e
 
 // try makes one attempt. wait is the server's Retry-After, or -1 when it
 // gave none.
-func (c *Client) try(ctx context.Context, svc Service, rawURL string) (body []byte, wait time.Duration, e *Error) {
+func (c *Client) try(ctx context.Context, svc Service, r Request) (body []byte, wait time.Duration, e *Error) {
 	wait = -1
 	if err := ctx.Err(); err != nil {
 		return nil, wait, &Error{Service: svc, Kind: KindCanceled, Err: err}
 	}
 	actx, cancel := context.WithTimeout(ctx, c.opts.Timeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(actx, http.MethodGet, rawURL, nil)
+	method := r.Method
+	if method == "" {
+		method = http.MethodGet
+	}
+	var reqBody io.Reader
+	if r.Body != nil {
+		reqBody = bytes.NewReader(r.Body)
+	}
+	req, err := http.NewRequestWithContext(actx, method, r.URL, reqBody)
 	if err != nil {
 		return nil, wait, &Error{Service: svc, Kind: KindUnreachable, Err: err}
 	}
+	for k, vs := range r.Header {
+		req.Header[k] = vs
+	}
 	req.Header.Set("User-Agent", c.opts.UserAgent)
-	req.Header.Set("Accept", "application/json")
+	accept := r.Accept
+	if accept == "" {
+		accept = "application/json"
+	}
+	req.Header.Set("Accept", accept)
+	if r.ContentType != "" {
+		req.Header.Set("Content-Type", r.ContentType)
+	}
+	limit := c.opts.MaxBytes
+	if r.MaxBytes > 0 {
+		limit = r.MaxBytes
+	}
 	resp, err := c.opts.HTTP.Do(req)
 	if err != nil {
 		return nil, wait, c.transportError(ctx, actx, svc, err)
 	}
 	defer resp.Body.Close()
-	if resp.ContentLength > c.opts.MaxBytes {
-		return nil, wait, &Error{Service: svc, Kind: KindTooLarge, Limit: c.opts.MaxBytes}
+	if resp.ContentLength > limit {
+		return nil, wait, &Error{Service: svc, Kind: KindTooLarge, Limit: limit}
 	}
-	body, err = io.ReadAll(io.LimitReader(resp.Body, c.opts.MaxBytes+1))
+	body, err = io.ReadAll(io.LimitReader(resp.Body, limit+1))
 	if err != nil {
 		return nil, wait, c.transportError(ctx, actx, svc, err)
 	}
-	if int64(len(body)) > c.opts.MaxBytes {
-		return nil, wait, &Error{Service: svc, Kind: KindTooLarge, Limit: c.opts.MaxBytes}
+	if int64(len(body)) > limit {
+		return nil, wait, &Error{Service: svc, Kind: KindTooLarge, Limit: limit}
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		e := &Error{Service: svc, Kind: KindStatus, Status: resp.StatusCode, Body: body}
