@@ -77,12 +77,12 @@ type lexicon struct {
 	mediaNouns        map[string]bool
 	// asking are the tools' phrases that ask for an answer of a shape
 	// (multilingual.go), askingWords the single words among them.
-	asking          map[tools.Answer][][]string
-	cues            map[tools.Answer][]string
+	asking map[tools.Answer][][]string
+	cues   map[tools.Answer][]string
 	// phraseCues are the cue and asking phrases of subjects that have no
 	// shape of answer of their own (a translation's), by subject: the
 	// phrase raises the subject's concept wherever it stands.
-	phraseCues []subjectCues
+	phraseCues      []subjectCues
 	questionOpeners map[tools.Answer][]string
 	askingWords     map[tools.Answer]map[string]bool
 	// The foreign vocabulary of multilingual.go.
