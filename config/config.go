@@ -164,7 +164,7 @@ func Defaults() Config {
 			Wiki: Wiki{Language: "en"},
 		},
 		Models:    defaultModels(),
-		Grounding: Grounding{Gamma: 0.75, Lambda: 1, Threshold: 0.18, Temperature: 0.0409, NoneScore: 0.2856, ToolTimeout: Duration(2 * time.Second)},
+		Grounding: Grounding{Gamma: 0.75, Lambda: 1, Threshold: 0.16, Temperature: 0.0394, NoneScore: 0.2894, ToolTimeout: Duration(2 * time.Second)},
 		Agent:     Agent{ConfirmBelow: 0.5, ContextTokens: 2000},
 		MCP:       defaultMCP(),
 	}

@@ -86,24 +86,24 @@ func save(dir string, now time.Time, prompt, ext string, data []byte) (string, e
 }
 
 // slug is the prompt's first words as a file name: lower-case ASCII
-// letters and digits joined by hyphens, at most 48 bytes; "image" when
-// none are left.
+// letters and digits, words joined by hyphens, whole words up to 48
+// bytes; "image" when none are left.
 func slug(prompt string) string {
+	words := strings.FieldsFunc(strings.ToLower(prompt), func(r rune) bool {
+		return r >= unicode.MaxASCII || !(unicode.IsLetter(r) || unicode.IsDigit(r))
+	})
 	var b strings.Builder
-	dash := false
-	for _, r := range strings.ToLower(prompt) {
-		if r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
-			if dash && b.Len() > 0 {
-				b.WriteByte('-')
-			}
-			dash = false
-			b.WriteRune(r)
-			if b.Len() >= 48 {
-				break
-			}
-			continue
+	for _, w := range words {
+		if b.Len() > 0 && b.Len()+1+len(w) > 48 {
+			break
 		}
-		dash = true
+		if b.Len() > 0 {
+			b.WriteByte('-')
+		}
+		if len(w) > 48 {
+			w = w[:48]
+		}
+		b.WriteString(w)
 	}
 	if b.Len() == 0 {
 		return "image"

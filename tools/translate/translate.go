@@ -58,8 +58,8 @@ func (t *Tool) Spec() tools.Spec {
 		Family: Family,
 		Source: tools.Builtin,
 		Effect: tools.EffectReadOnly,
-		Description: "Machine translation: translate text into another language, " +
-			"such as how to say a phrase in Japanese or what a foreign sentence means in English.",
+		Description: "Machine translation renders a phrase or a sentence of one language in another: " +
+			"how to say a phrase in Japanese, or what a foreign sentence means in English.",
 		Params: []tools.Param{
 			{Name: "text", Type: tools.TypeString, MaxLen: MaxTextLen, Description: "the text to translate, as written"},
 			{Name: "target_language", Type: tools.TypeEnum, Enum: langs, Description: "the language to translate into: an ISO 639-1 code (ja) or an English name (Japanese)"},
@@ -67,10 +67,10 @@ func (t *Tool) Spec() tools.Spec {
 		},
 		Examples: []tools.Example{
 			{Query: "How do you say thank you very much in Japanese?", Call: `Translate("thank you very much", "ja")`},
-			{Query: "Translate 'the meeting is postponed until Friday' into German", Call: `Translate("the meeting is postponed until Friday", "de")`},
+			{Query: "What is 'the meeting is postponed until Friday' in German?", Call: `Translate("the meeting is postponed until Friday", "de")`},
 			{Query: "What does 'je ne sais quoi' mean in English?", Call: `Translate("je ne sais quoi", "en", "fr")`},
-			{Query: "Can you put this sentence into Spanish: where is the nearest pharmacy?", Call: `Translate("where is the nearest pharmacy?", "es")`},
-			{Query: "翻訳して: 今日はとても暑いですね", Call: `Translate("今日はとても暑いですね", "en", "ja")`},
+			{Query: "How would I say 'where is the nearest pharmacy?' in Spanish?", Call: `Translate("where is the nearest pharmacy?", "es")`},
+			{Query: "What does 「今日はとても暑いですね」 mean in English?", Call: `Translate("今日はとても暑いですね", "en", "ja")`},
 		},
 		OutputPattern: "non-ascii",
 		// Grounding never calls a translation service to score a query:
