@@ -24,9 +24,9 @@ import (
 	"github.com/charmbracelet/x/ansi/iterm2"
 	xdraw "golang.org/x/image/draw"
 
+	_ "golang.org/x/image/webp"
 	_ "image/gif"  // decoders for the images gear saves
 	_ "image/jpeg" // decoders for the images gear saves
-	_ "golang.org/x/image/webp"
 )
 
 // Protocol is how a terminal shows an image.

@@ -2,15 +2,15 @@ package termimg
 
 import (
 	"bytes"
-	"encoding/binary"
-	"hash/crc32"
-	"math/rand/v2"
 	"context"
 	"encoding/base64"
+	"encoding/binary"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
 	"image/png"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
