@@ -21,7 +21,7 @@ import (
 )
 
 func (a *app) askCommand() *cobra.Command {
-	var asJSON, chat, direct, baseline, yes bool
+	var asJSON, chat, direct, baseline, yes, show bool
 	cmd := &cobra.Command{
 		Use:   "ask QUERY",
 		Short: "Answer one query (route, ground, call the tool under the machine, answer) without the chat window",
@@ -37,6 +37,8 @@ grounding confidence. The turn is recorded in the history like a chat turn.
                while gear study is in its baseline phase)
   --yes        run the top tool even when grounding is unsure
                (below agent.confirm_below) instead of asking
+  --show       draw an image the tool saved, on a terminal that can
+               (kitty, iTerm2, sixel; else a preview or the path)
   --json       print the full turn record: route, grounding table, call,
                emission path, tool response, answer, timings, model calls
                and tokens per role
@@ -64,6 +66,7 @@ model endpoint.`,
 			if n := len(named); n > 1 {
 				return usageErrorf("%s and %s cannot be used together: choose one mode", strings.Join(named[:n-1], ", "), named[n-1])
 			}
+			a.showImages = show
 			return a.ask(cmd.Context(), strings.Join(args, " "), mode, yes, asJSON)
 		},
 	}
@@ -73,6 +76,7 @@ model endpoint.`,
 	f.BoolVar(&direct, "direct", false, "show the tool's response as is (the paper's /GEAR)")
 	f.BoolVar(&baseline, "baseline", false, "answer with the chat model alone, no tools")
 	f.BoolVar(&yes, "yes", false, "run the top tool without asking when grounding is unsure")
+	f.BoolVar(&show, "show", false, "draw an image the tool saved, where the terminal can")
 	return cmd
 }
 
@@ -142,6 +146,7 @@ func (a *app) ask(ctx context.Context, text string, mode agent.Mode, yes, asJSON
 				return writeJSON(a.deps.Stdout, e.Record)
 			}
 			p.done(e.Record)
+			a.showSaved(ctx, e.Record, a.showImages)
 		default:
 			p.event(ev)
 		}

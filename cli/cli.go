@@ -21,6 +21,7 @@ import (
 	"github.com/gear-chat/gear/tools"
 	"github.com/gear-chat/gear/tools/mcp"
 	"github.com/gear-chat/gear/tools/place"
+	"github.com/gear-chat/gear/ui/termimg"
 )
 
 // Version is gear's version, sent in the User-Agent of every request.
@@ -47,6 +48,10 @@ type Deps struct {
 	Now  func() time.Time
 	// IsTerminal reports whether stdout is an interactive terminal.
 	IsTerminal bool
+	// ImageCaps says how the terminal shows images (ui/termimg.Detect),
+	// asked once before the chat window takes the terminal; nil means
+	// nothing is drawn, only paths are shown.
+	ImageCaps func(context.Context) termimg.Caps
 }
 
 // app is one invocation: its dependencies and the global flags.
@@ -65,6 +70,8 @@ type app struct {
 	// mcpFlags are the --mcp servers of this run; mcp connects them (and
 	// the config's) on first use, in the background (see mcp.go).
 	mcpFlags    []string
+	// showImages is gear ask --show.
+	showImages bool
 	mcp         *mcp.Manager
 	mcpErr      error
 	mcpNoted    bool

@@ -189,7 +189,7 @@ func (t *Tool) Run(ctx context.Context, call tools.Call) (tools.Result, error) {
 // so scripts can take it.
 func format(img Image) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Image saved: %s\n(%dx%d %s, %s", img.Path, img.Width, img.Height, strings.ToUpper(img.Format), img.Model)
+	fmt.Fprintf(&b, "%s\n(%dx%d %s, %s", tools.SavedLine(img.Path), img.Width, img.Height, strings.ToUpper(img.Format), img.Model)
 	b.WriteString(")")
 	if img.RevisedPrompt != "" && img.RevisedPrompt != img.Prompt {
 		b.WriteString("\nRevised prompt: " + img.RevisedPrompt)

@@ -132,3 +132,18 @@ func readUntil(r io.Reader, max int) string {
 	}
 	return b.String()
 }
+
+// DetectStdio detects for this process's own terminal: it queries only
+// when stdin and stdout are both terminals, through /dev/tty where the
+// platform has it, and restores the terminal before it returns. Call it
+// before Bubble Tea takes the terminal.
+func DetectStdio(ctx context.Context, getenv func(string) string, isTerminal func(fd int) bool) Caps {
+	env := Env{Getenv: getenv, Terminal: isTerminal(int(os.Stdin.Fd())) && isTerminal(int(os.Stdout.Fd()))}
+	if env.Terminal {
+		if tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0); err == nil {
+			defer tty.Close()
+			env.Query = TTYQuery(tty)
+		}
+	}
+	return Detect(ctx, env)
+}
