@@ -69,9 +69,9 @@ type app struct {
 	clients map[llm.Role]*llm.Client
 	// mcpFlags are the --mcp servers of this run; mcp connects them (and
 	// the config's) on first use, in the background (see mcp.go).
-	mcpFlags    []string
+	mcpFlags []string
 	// showImages is gear ask --show.
-	showImages bool
+	showImages  bool
 	mcp         *mcp.Manager
 	mcpErr      error
 	mcpNoted    bool

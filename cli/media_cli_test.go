@@ -2,8 +2,8 @@ package cli_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"context"
+	"encoding/json"
 	"image/png"
 	"io"
 	"net/http"
