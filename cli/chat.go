@@ -40,5 +40,5 @@ func (a *app) chatOptions(ctx context.Context, st *store.Store) (ui.Options, err
 		return ui.Options{}, err
 	}
 	return ui.Options{Agent: ag, Library: lib, AllowTool: allow, History: st, Survey: a.surveyOpener(st), Mode: agent.Mode(survey.ModeFor(study.Phase)),
-		StudyPhase: study.Phase, Resume: true, Now: a.deps.Now}, nil
+		StudyPhase: study.Phase, Resume: true, Now: a.deps.Now, Images: a.imageCaps(ctx)}, nil
 }
