@@ -70,6 +70,8 @@ func TestToolJSONIsOneObject(t *testing.T) {
 		errPart  string
 	}{
 		{"Calculator(6 * 7)", cli.ExitOK, "42", ""},
+		{`TimezoneConverter(datetime: "2022-01-02 22:00:00", from_place: "Asia/Shanghai", to_place: "America/New_York")`, cli.ExitOK, "2022-01-02 09:00:00", ""},
+		{`TimezoneConverter("2022-01-02 22:00:00", to_place: "UTC")`, cli.ExitUsage, "", "missing argument from_place"},
 		{`TimezoneConverter("2022-01-02 22:00:00", "Asia/Shanghai", "America/New_York")`, cli.ExitOK, "2022-01-02 09:00:00", ""},
 		{"Calculator(1/0)", cli.ExitUsage, "", "division by zero"},
 		{"Calculator(", cli.ExitUsage, "", "at column 12"},

@@ -10,7 +10,7 @@ func TestComplete(t *testing.T) {
 	tests := []struct {
 		prefix, want string
 	}{
-		{"", "[{2fa_check 2fa_check(} {Calc Calc} {Calculator Calculator(} {CurrentTime CurrentTime(} {Ping Ping()} {Pow Pow(} {TimezoneConverter TimezoneConverter(\"} {Units Units(\"} {WeatherSearch WeatherSearch(\"} {WikiSearch WikiSearch(\"} {_private.x _private.x()} {everything.echo everything.echo} {everything.echo-all everything.echo-all(} {geo.mark geo.mark(} {get-weather get-weather(\"} {kv.set kv.set(\"} {multiply multiply(} {sqrt sqrt(} {square square(}]"},
+		{"", "[{2fa_check 2fa_check(} {Calc Calc} {Calculator Calculator(} {CurrentTime CurrentTime(} {Ping Ping()} {Pow Pow(} {TimezoneConverter TimezoneConverter(\"} {Units Units(\"} {WeatherSearch WeatherSearch(\"} {WikiSearch WikiSearch(\"} {_private.x _private.x()} {everything.echo everything.echo} {everything.echo-all everything.echo-all(} {geo.mark geo.mark([} {get-weather get-weather(\"} {kv.set kv.set(\"} {multiply multiply(} {nums.sum nums.sum([} {sqrt sqrt(} {square square(}]"},
 		{"everything.", "[{everything.echo echo} {everything.echo-all echo-all(}]"},
 		{"get", "[{get-weather -weather(\"}]"},
 		{"  Ca", "[{Calc lc} {Calculator lculator(}]"},

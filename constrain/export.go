@@ -177,7 +177,12 @@ func (m *Machine) valueRule(g *grammar, p *paramInfo, json bool, depth int) *gno
 		return g.stringRule(int(p.bound))
 	case kindPattern:
 		return seq(lit(`"`), g.contentRule(p.pattern), lit(`"`))
+	case kindRange:
+		return g.contentRule(p.pattern)
 	case kindJSON:
+		if p.items != "" {
+			return g.arrayRule(p.items)
+		}
 		return g.jsonRule(depth)
 	case kindWord:
 		words := make([]*gnode, len(p.words))
@@ -236,6 +241,28 @@ func (g *grammar) stringRule(bound int) *gnode {
 		return g.define(name, seq(lit(`"`), plus(g.charRule()), lit(`"`)))
 	}
 	return g.define(name, seq(lit(`"`), rep(g.charRule(), 1, bound), lit(`"`)))
+}
+
+// arrayRule is an array whose items are JSON values of type items.
+func (g *grammar) arrayRule(items tools.ParamType) *gnode {
+	name := "array-" + string(items)
+	if g.has(name) {
+		return ref(name)
+	}
+	g.jsonRule(0) // defines json-string and json-number
+	var item *gnode
+	switch items {
+	case tools.TypeString:
+		item = ref("json-string")
+	case tools.TypeNumber:
+		item = ref("json-number")
+	case tools.TypeInteger:
+		item = seq(opt(lit("-")), alt(lit("0"), seq(class('1', '9'), star(class('0', '9')))))
+	default:
+		item = alt(lit("true"), lit("false"))
+	}
+	ws := ref("ws")
+	return g.define(name, seq(lit("["), ws, opt(seq(item, ws, star(seq(lit(","), ws, item, ws)))), lit("]")))
 }
 
 // maxExportRepeat is the largest count the exports write.

@@ -104,6 +104,13 @@ func parserSaysStringTooLong(m *Machine, text string) bool {
 	return err != nil && strings.Contains(err.Error(), "in the JSON value for") && strings.Contains(err.Error(), "longer than")
 }
 
+// skipsOptional reports a call that leaves out an optional parameter
+// before a given one.
+func skipsOptional(m *Machine, text string) bool {
+	call, err := tools.Parse(text, m.lookup)
+	return err == nil && call.Named
+}
+
 // usesKeywords reports a canonical call with keyword arguments.
 func usesKeywords(m *Machine, text string) bool {
 	s, ok := m.Advance(m.Start(), text)
@@ -214,6 +221,8 @@ func TestJSONSchemaAcceptsWhatTheMachineAccepts(t *testing.T) {
 			// JSON Schema numbers allow exponents, any length, 3.0 as an
 			// integer; the call syntax does not (documented).
 		case bySchema && parserSaysTooLong(m, mustCall(m, instance)):
+		case byMachine && skipsOptional(m, mustCall(m, instance)):
+			// The schema leaves optional arguments out only from the end.
 		case byMachine && deeperThan(m, mustCall(m, instance), DefaultSchemaDepth):
 		default:
 			t.Fatalf("schema %v, machine %v (%v) on %s", bySchema, byMachine, err, instance)
@@ -237,7 +246,8 @@ func numberSpelling(m *Machine, instance string) bool {
 		return false
 	}
 	_, perr := tools.Parse(text, m.lookup)
-	return perr != nil && (strings.Contains(perr.Error(), "expected a number") || strings.Contains(perr.Error(), "expected an integer"))
+	return perr != nil && (strings.Contains(perr.Error(), "expected a number") || strings.Contains(perr.Error(), "expected an integer") ||
+		strings.Contains(perr.Error(), "has no fraction or exponent"))
 }
 
 // TestJSONSchemaFitsOpenAIStrictMode checks the restrictions of OpenAI's

@@ -2,6 +2,7 @@ package constrain
 
 import (
 	"math/rand/v2"
+	"strconv"
 	"strings"
 
 	"github.com/gear-chat/gear/tools"
@@ -114,6 +115,22 @@ func (g *gen) value(p tools.Param, json bool) string {
 	case tools.TypeNumber:
 		return g.number()
 	case tools.TypeInteger:
+		if p.Bounded() && g.chance(0.7) {
+			lo, hi := p.IntegerRange()
+			edge := g.pick("lo", "hi", "mid")
+			base := lo
+			switch {
+			case edge == "hi" || edge == "mid" && lo < -1e12:
+				base = hi
+			case edge == "mid":
+				base = lo + (min(hi, lo+1000)-lo)/2
+			}
+			x := base + int64(g.r.IntN(5)) - 2
+			if x == 0 && g.chance(0.3) {
+				return "-0"
+			}
+			return strconv.FormatInt(x, 10)
+		}
 		return g.integer()
 	case tools.TypeString, tools.TypePlace:
 		if p.Format == "date" {
@@ -127,6 +144,9 @@ func (g *gen) value(p tools.Param, json bool) string {
 	case tools.TypeBoolean:
 		return g.pick("true", "false")
 	case tools.TypeJSON:
+		if p.Items != "" && g.chance(0.8) {
+			return g.arrayOf(p.Items)
+		}
 		return g.jsonValue(0)
 	case tools.TypeDateTime:
 		return `"` + g.datetime() + `"`
@@ -340,4 +360,30 @@ func (g *gen) jsonValue(depth int) string {
 		return g.number() + g.pick("", "e5", "E-3", "e+12", "e0")
 	}
 	return g.number()
+}
+
+// arrayOf writes an array of items of a type, now and then one of another.
+func (g *gen) arrayOf(items tools.ParamType) string {
+	var b strings.Builder
+	b.WriteString("[" + g.ws())
+	for n := g.r.IntN(4); n > 0; n-- {
+		t := items
+		if g.chance(0.1) {
+			t = tools.ParamType(g.pick("string", "number", "integer", "boolean"))
+		}
+		switch t {
+		case tools.TypeString:
+			b.WriteString(g.pick(`""`, g.str(1+g.r.IntN(5))))
+		case tools.TypeNumber:
+			b.WriteString(g.number() + g.pick("", "", "e3", "E-2"))
+		case tools.TypeInteger:
+			b.WriteString(g.pick("0", "-0", "12", "-7", "007", "1.0", "1e2"))
+		default:
+			b.WriteString(g.pick("true", "false", "null"))
+		}
+		if n > 1 {
+			b.WriteString(g.ws() + "," + g.ws())
+		}
+	}
+	return b.String() + g.ws() + "]"
 }

@@ -24,8 +24,37 @@ func jsonDone(s *State) {
 	s.sub, s.count, s.aux = jAfter, 0, 0
 }
 
-func jsonByte(s *State, c byte) stepResult {
+// itemStart reports whether c may begin an item of type items.
+func itemStart(items tools.ParamType, c byte) bool {
+	switch items {
+	case tools.TypeString:
+		return c == '"'
+	case tools.TypeNumber, tools.TypeInteger:
+		return c == '-' || isDigit(c)
+	}
+	return c == 't' || c == 'f'
+}
+
+// jsonByte reads a byte of a JSON value; items, when set, makes it an
+// array of such items (parser.jsonArrayOf): "[" at the top, items of that
+// type only inside, an integer without fraction or exponent.
+func jsonByte(s *State, c byte, items tools.ParamType) stepResult {
 	for {
+		if items != "" && s.sub == jValue && !isSpace(c) {
+			switch {
+			case s.depth == 0 && c != '[':
+				return stepReject
+			case s.depth == 1 && !itemStart(items, c):
+				return stepReject
+			}
+		}
+		if items == tools.TypeInteger && (s.sub == jnZero || s.sub == jnInt) && (c == '.' || c == 'e' || c == 'E') {
+			jsonDone(s) // the integer ends before c, which nothing can follow with
+			if s.sub == jAfter {
+				return stepReject
+			}
+			return stepHandOver
+		}
 		switch s.sub {
 		case sBody, sEsc, sHex, sUTF8:
 			r := stringByte(s, c, tools.MaxJSONStringLen, true)

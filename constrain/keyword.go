@@ -88,6 +88,9 @@ func literalWords(p *paramInfo) []string {
 	case kindWord:
 		return p.words
 	case kindJSON:
+		if p.items != "" {
+			return nil // an array
+		}
 		return jsonWords[:]
 	}
 	return nil

@@ -41,7 +41,8 @@ func testSpecs() []tools.Spec {
 		{Name: "everything.echo", Family: "mcp", Description: "echo a message",
 			Params: []tools.Param{{Name: "message", Type: tools.TypeString}, {Name: "loud", Type: tools.TypeBoolean, Optional: true}}},
 		{Name: "everything.echo-all", Family: "mcp", Description: "echo twice",
-			Params: []tools.Param{{Name: "twice", Type: tools.TypeBoolean}, {Name: "maxResults", Type: tools.TypeInteger}}},
+			Params: []tools.Param{{Name: "twice", Type: tools.TypeBoolean}, {Name: "maxResults", Type: tools.TypeInteger, Min: ptr(1), Max: ptr(100)},
+				{Name: "offset", Type: tools.TypeInteger, Min: ptr(-20), Optional: true}, {Name: "cap", Type: tools.TypeInteger, Max: ptr(-3), Optional: true}}},
 		{Name: "get-weather", Family: "mcp", Description: "weather by city",
 			Params: []tools.Param{{Name: "city", Type: tools.TypeString}, {Name: "day", Type: tools.TypeString, Pattern: tools.FormatDatePattern, Format: "date", Optional: true}}},
 		{Name: "2fa_check", Family: "mcp", Description: "check a code",
@@ -50,8 +51,12 @@ func testSpecs() []tools.Spec {
 		// JSON values: arrays, objects and unions, read as any JSON by the
 		// machine and the parser, then checked against the InputSchema.
 		{Name: "geo.mark", Family: "mcp", Description: "mark points", InputSchema: []byte(geoMarkSchema),
-			Params: []tools.Param{{Name: "tags", Type: tools.TypeJSON, Schema: []byte(`{"type":"array","items":{"type":"string"}}`)},
+			Params: []tools.Param{{Name: "tags", Type: tools.TypeJSON, Items: tools.TypeString, Schema: []byte(`{"type":"array","items":{"type":"string"}}`)},
 				{Name: "point", Type: tools.TypeJSON, Optional: true, Schema: []byte(`{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}`)}}},
+		{Name: "nums.sum", Family: "mcp", Description: "add numbers",
+			Params: []tools.Param{{Name: "xs", Type: tools.TypeJSON, Items: tools.TypeNumber, Schema: []byte(`{"type":"array","items":{"type":"number"}}`)},
+				{Name: "ns", Type: tools.TypeJSON, Items: tools.TypeInteger, Optional: true, Schema: []byte(`{"type":"array","items":{"type":"integer"}}`)},
+				{Name: "flags", Type: tools.TypeJSON, Items: tools.TypeBoolean, Optional: true, Schema: []byte(`{"type":"array","items":{"type":"boolean"}}`)}}},
 		{Name: "kv.set", Family: "mcp", Description: "store a value", InputSchema: []byte(kvSetSchema),
 			Params: []tools.Param{{Name: "key", Type: tools.TypeString}, {Name: "value", Type: tools.TypeJSON, Schema: []byte(`{}`)}, {Name: "flag", Type: tools.TypeBoolean, Optional: true}}},
 	}
@@ -63,6 +68,8 @@ const (
 		`"required":["tags"],"additionalProperties":false}`
 	kvSetSchema = `{"type":"object","properties":{"key":{"type":"string"},"value":{},"flag":{"type":"boolean"}},"required":["key","value"]}`
 )
+
+func ptr(f float64) *float64 { return &f }
 
 func testMachine(t testing.TB) *Machine {
 	t.Helper()

@@ -20,6 +20,7 @@
 package constrain
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 
@@ -58,19 +59,21 @@ const (
 	kindString  // string, place: any JSON string, non-empty, rune-bounded
 	kindPattern // enum, datetime, date: content matches a pattern, no escapes
 	kindExpression
-	kindWord // boolean: one of a few bare literal words
-	kindJSON // any JSON value, checked against its schema after decoding
+	kindWord  // boolean: one of a few bare literal words
+	kindJSON  // any JSON value, checked against its schema after decoding
+	kindRange // a bounded integer: its literal read by a DFA of the range
 )
 
 type paramInfo struct {
 	name    string
 	typ     tools.ParamType
 	kind    valueKind
-	bound   uint16   // rune bound of a kindString parameter
-	dfa     int32    // Machine.dfas index of a kindPattern parameter
-	pattern string   // its content pattern
-	key     string   // the JSON form's key: the name between quotes
-	words   []string // the literals of a kindWord parameter
+	bound   uint16          // rune bound of a kindString parameter
+	dfa     int32           // Machine.dfas index of a kindPattern parameter
+	pattern string          // its content pattern
+	key     string          // the JSON form's key: the name between quotes
+	words   []string        // the literals of a kindWord parameter
+	items   tools.ParamType // a kindJSON array parameter's item type, or ""
 }
 
 type toolInfo struct {
@@ -92,20 +95,73 @@ type trieEdge struct {
 	child uint32
 }
 
+// SpecError is a tool New cannot take: an invalid spec, a duplicate name,
+// a content pattern beyond what the machine compiles. NewLenient builds
+// the machine without such tools.
+type SpecError struct {
+	Tool string
+	Err  error
+}
+
+func (e *SpecError) Error() string { return "constrain: " + e.Err.Error() }
+func (e *SpecError) Unwrap() error { return e.Err }
+
+// NewLenient builds the machine for the tools of specs it can take and
+// reports the others (a tool from an MCP server with a pathological
+// pattern must not take the whole library down). The caller removes the
+// reported tools from its library, so that what the machine knows and
+// what runs stay the same.
+func NewLenient(specs ...tools.Spec) (*Machine, []*SpecError) {
+	var skipped []*SpecError
+	seen := map[string]bool{}
+	unique := make([]tools.Spec, 0, len(specs))
+	for _, s := range specs {
+		if seen[s.Name] {
+			skipped = append(skipped, &SpecError{Tool: s.Name, Err: fmt.Errorf("tool %s listed twice", s.Name)})
+			continue
+		}
+		seen[s.Name] = true
+		unique = append(unique, s)
+	}
+	specs = unique
+	for {
+		m, err := New(specs...)
+		var se *SpecError
+		if err == nil || !errors.As(err, &se) {
+			if err != nil { // not a tool's fault; New fails only per tool
+				return nil, append(skipped, &SpecError{Err: err})
+			}
+			return m, skipped
+		}
+		skipped = append(skipped, se)
+		kept := specs[:0:0]
+		for _, s := range specs {
+			if s.Name != se.Tool {
+				kept = append(kept, s)
+			}
+		}
+		if len(kept) == len(specs) {
+			return nil, skipped
+		}
+		specs = kept
+	}
+}
+
 // New builds the machine for a library. Specs are checked as the registry
-// checks them; names must be unique.
+// checks them; names must be unique. A tool it cannot take is a
+// *SpecError naming it.
 func New(specs ...tools.Spec) (*Machine, error) {
 	m := &Machine{byName: make(map[string]int, len(specs))}
 	patterns := map[string]int32{}
 	for _, s := range specs {
 		if err := s.Validate(); err != nil {
-			return nil, fmt.Errorf("constrain: %w", err)
+			return nil, &SpecError{Tool: s.Name, Err: err}
 		}
 		if _, dup := m.byName[s.Name]; dup {
-			return nil, fmt.Errorf("constrain: tool %s listed twice", s.Name)
+			return nil, &SpecError{Tool: s.Name, Err: fmt.Errorf("tool %s listed twice", s.Name)}
 		}
 		if len(s.Params) > 0xFFFF {
-			return nil, fmt.Errorf("constrain: tool %s has too many parameters", s.Name)
+			return nil, &SpecError{Tool: s.Name, Err: fmt.Errorf("tool %s has too many parameters", s.Name)}
 		}
 		info := toolInfo{spec: s, required: s.RequiredParams()}
 		for _, p := range s.Params {
@@ -115,24 +171,27 @@ func New(specs ...tools.Spec) (*Machine, error) {
 				pi.kind = kindNumber
 			case tools.TypeInteger:
 				pi.kind = kindInteger
+				if p.Bounded() {
+					lo, hi := p.IntegerRange()
+					pattern := tools.IntegerRangePattern(lo, hi)
+					id, err := m.patternDFA(patterns, pattern)
+					if err != nil {
+						return nil, &SpecError{Tool: s.Name, Err: fmt.Errorf("tool %s, parameter %s: %w", s.Name, p.Name, err)}
+					}
+					pi.kind, pi.dfa, pi.pattern = kindRange, id, pattern
+				}
 			case tools.TypeExpression:
 				pi.kind = kindExpression
 			case tools.TypeBoolean:
 				pi.kind, pi.words = kindWord, booleanWords
 			case tools.TypeJSON:
-				pi.kind = kindJSON
+				pi.kind, pi.items = kindJSON, p.Items
 			default:
 				if pattern, ok := p.ContentPattern(); ok {
 					pi.kind = kindPattern
-					id, seen := patterns[pattern]
-					if !seen {
-						d, err := compilePattern(pattern)
-						if err != nil {
-							return nil, fmt.Errorf("constrain: tool %s, parameter %s: %w", s.Name, p.Name, err)
-						}
-						id = int32(len(m.dfas))
-						m.dfas = append(m.dfas, d)
-						patterns[pattern] = id
+					id, err := m.patternDFA(patterns, pattern)
+					if err != nil {
+						return nil, &SpecError{Tool: s.Name, Err: fmt.Errorf("tool %s, parameter %s: %w", s.Name, p.Name, err)}
 					}
 					pi.dfa, pi.pattern = id, pattern
 				} else {
@@ -149,6 +208,21 @@ func New(specs ...tools.Spec) (*Machine, error) {
 	m.buildTrie()
 	m.checks = tools.NewArgsChecker(specs)
 	return m, nil
+}
+
+// patternDFA compiles a pattern once per machine.
+func (m *Machine) patternDFA(patterns map[string]int32, pattern string) (int32, error) {
+	if id, seen := patterns[pattern]; seen {
+		return id, nil
+	}
+	d, err := compilePattern(pattern)
+	if err != nil {
+		return 0, err
+	}
+	id := int32(len(m.dfas))
+	m.dfas = append(m.dfas, d)
+	patterns[pattern] = id
+	return id, nil
 }
 
 // FromRegistry builds the machine for a registry's library.

@@ -86,7 +86,12 @@ func TestAllowed(t *testing.T) {
 	tests := []struct {
 		prefix, want string
 	}{
-		{"", `[\t\n\r 2CPTUW_egkms{]`},
+		{"", `[\t\n\r 2CPTUW_egkmns{]`},
+		{"nums.sum(", `[\t\n\r [x]`},
+		{"nums.sum([", `[\t\n\r \-0-9\]]`},
+		{"nums.sum([1], [0", `[\t\n\r ,\]]`},
+		{"nums.sum([1], [], [", `[\t\n\r \]ft]`},
+		{"geo.mark([", `[\t\n\r "\]]`},
 		{"kv.set(\"k\", ", `[\t\n\r "\-0-9[fntv{]`},
 		{"kv.set(\"k\", [", `[\t\n\r "\-0-9[\]fnt{]`},
 		{"kv.set(\"k\", {\"a\"", `[\t\n\r :]`},

@@ -2,6 +2,7 @@ package constrain
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -24,15 +25,21 @@ type mcpTool struct {
 	InputSchema json.RawMessage `json:"inputSchema"`
 }
 
-// mcpFixtures reads each recorded tools/list answer: a JSON-RPC response
-// or the unwrapped result.
-func mcpFixtures(t testing.TB) map[string][]mcpTool {
+// fixtureFile is one recorded tools/list answer's tools.
+type fixtureFile struct {
+	name  string
+	tools []mcpTool
+}
+
+// mcpFixtures reads each recorded tools/list answer (a JSON-RPC response
+// or the unwrapped result), in file-name order.
+func mcpFixtures(t testing.TB) []fixtureFile {
 	t.Helper()
 	files, err := filepath.Glob("../tools/testdata/mcp/tools_list*.json")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no fixtures: %v", err)
 	}
-	out := map[string][]mcpTool{}
+	var out []fixtureFile
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -51,7 +58,7 @@ func mcpFixtures(t testing.TB) map[string][]mcpTool {
 		if len(ts) == 0 {
 			t.Fatalf("%s: no tools", f)
 		}
-		out[filepath.Base(f)] = ts
+		out = append(out, fixtureFile{filepath.Base(f), ts})
 	}
 	return out
 }
@@ -89,9 +96,9 @@ func fixtureServer(file string) string {
 func realMCPSpecs(t testing.TB) []tools.Spec {
 	t.Helper()
 	var specs []tools.Spec
-	for file, ts := range mcpFixtures(t) {
-		server := fixtureServer(file)
-		for _, mt := range ts {
+	for _, ff := range mcpFixtures(t) {
+		file, server := ff.name, fixtureServer(ff.name)
+		for _, mt := range ff.tools {
 			s, err := specFromMCP(server, mt)
 			if err != nil {
 				t.Fatalf("%s: %v", file, err)
@@ -290,12 +297,12 @@ func library200(t testing.TB) []tools.Spec {
 	t.Helper()
 	var specs []tools.Spec
 	for copyN := 0; len(specs) < 200; copyN++ {
-		for file, ts := range mcpFixtures(t) {
-			for _, mt := range ts {
+		for _, ff := range mcpFixtures(t) {
+			for _, mt := range ff.tools {
 				if len(specs) == 200 {
 					break
 				}
-				s, err := specFromMCP(fmt.Sprintf("%s-%d", fixtureServer(file), copyN), mt)
+				s, err := specFromMCP(fmt.Sprintf("%s-%d", fixtureServer(ff.name), copyN), mt)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -336,11 +343,11 @@ func BenchmarkSchemasToMachine200(b *testing.B) {
 	var raw []mcpTool
 	var servers []string
 	for copyN := 0; len(raw) < 200; copyN++ {
-		for file, ts := range mcpFixtures(b) {
-			for _, mt := range ts {
+		for _, ff := range mcpFixtures(b) {
+			for _, mt := range ff.tools {
 				if len(raw) < 200 {
 					raw = append(raw, mt)
-					servers = append(servers, fmt.Sprintf("%s-%d", fixtureServer(file), copyN))
+					servers = append(servers, fmt.Sprintf("%s-%d", fixtureServer(ff.name), copyN))
 				}
 			}
 		}
@@ -359,5 +366,26 @@ func BenchmarkSchemasToMachine200(b *testing.B) {
 		if _, err := New(specs...); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestNewLenientLeavesOutWhatItCannotTake: one tool whose pattern would
+// need an exponential DFA does not take the library down.
+func TestNewLenientLeavesOutWhatItCannotTake(t *testing.T) {
+	specs := testSpecs()
+	bad := tools.Spec{Name: "bad.pattern", Family: "mcp", Description: "d",
+		Params: []tools.Param{{Name: "s", Type: tools.TypeString, Pattern: `(?:a|b)*a(?:a|b){13}`}}}
+	all := append(append([]tools.Spec{}, specs...), bad, specs[0])
+	_, err := New(all...)
+	var se *SpecError
+	if !errors.As(err, &se) || se.Tool != "bad.pattern" || !strings.Contains(err.Error(), "states") {
+		t.Fatalf("New: %v", err)
+	}
+	m, skipped := NewLenient(all...)
+	if m == nil || len(skipped) != 2 || len(m.Names()) != len(specs) {
+		t.Fatalf("skipped %v, machine %v", skipped, m)
+	}
+	if !m.Accepts(`Pow(2, 3)`) || m.Accepts(`bad.pattern("ab")`) {
+		t.Fatal("the lenient machine is not the library less the bad tool")
 	}
 }

@@ -142,15 +142,16 @@ func (m *Machine) repairValue(text string, s State, at int, mark marks) (string,
 		return next, Fix{Offset: start, What: fmt.Sprintf("%s for %s -> %s", replaced, p.name, with)}, true
 	}
 	switch p.kind {
-	case kindNumber, kindInteger:
+	case kindNumber, kindInteger, kindRange:
+		integer := p.kind != kindNumber
 		if lit, content, ok := stringLiteralAt(text, start); ok {
-			if numberLiteralFits(content, p.kind == kindInteger) {
+			if numberLiteralFits(content, integer) {
 				return fix(lit, content)
 			}
 			return "", Fix{}, false
 		}
 		tok := bareRun(text, start, ",)}\"", true)
-		if p.kind == kindInteger {
+		if integer {
 			if whole, ok := zeroFraction(tok); ok && numberLiteralFits(whole, true) {
 				return fix(tok, whole)
 			}
@@ -258,7 +259,7 @@ func (m *Machine) closingByte(s State) (byte, bool) {
 				return c, true // the single possible rest of an enum value
 			}
 			return want('"')
-		case nZero, nInt, nFrac:
+		case nZero, nInt, nFrac, rBody:
 			return want(closeCall)
 		case wBody:
 			if c, ok := m.forcedByte(s); ok {

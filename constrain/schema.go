@@ -127,6 +127,9 @@ func paramSchema(g *grammar, spec tools.Param, p *paramInfo, depth int) any {
 		}
 	case kindWord:
 		s = append(s, jsonField{"type", "boolean"})
+	case kindRange:
+		lo, hi := spec.IntegerRange()
+		s = append(s, jsonField{"type", "integer"}, jsonField{"minimum", lo}, jsonField{"maximum", hi})
 	case kindJSON:
 		// The parameter's own schema, as exact as JSON Schema is: the
 		// machine reads any JSON value there and checks it against the

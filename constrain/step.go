@@ -60,6 +60,8 @@ const (
 	// literal words (true, false)
 	wStart
 	wBody
+	// bounded integers: aux = the range DFA's state
+	rBody
 	// JSON values (parser.jsonAny); strings inside use the free strings'
 	// steps, with flagKey set for an object's key
 	jValue    // a value must come next
@@ -333,7 +335,7 @@ func (m *Machine) beginValue(s *State) {
 	p := &m.tools[s.node].params[s.param]
 	s.phase, s.count, s.aux, s.depth, s.stack = phValue, 0, 0, 0, 0
 	switch p.kind {
-	case kindNumber, kindInteger:
+	case kindNumber, kindInteger, kindRange:
 		s.sub = nStart
 	case kindString:
 		s.sub = sQuote
@@ -372,7 +374,9 @@ func (m *Machine) valueByte(s *State, c byte) stepResult {
 		endValue(s)
 		return stepOK
 	case kindJSON:
-		return jsonByte(s, c)
+		return jsonByte(s, c, p.items)
+	case kindRange:
+		return rangeByte(s, c, m.dfas[p.dfa])
 	case kindPattern:
 		return m.patternByte(s, c, m.dfas[p.dfa])
 	case kindWord:

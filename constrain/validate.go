@@ -215,7 +215,7 @@ func (m *Machine) describeValue(text string, at int, s State, mark marks, e func
 	switch p.kind {
 	case kindJSON:
 		return describeJSON(at, s, p, c, end, found, e)
-	case kindNumber, kindInteger, kindWord:
+	case kindNumber, kindInteger, kindWord, kindRange:
 		return e(mark.value, "expected %s, found %s", m.paramWant(tool, int(s.param)), describeToken(text, mark.value))
 	case kindString, kindPattern:
 		if s.sub == sQuote || s.sub == pQuote {
@@ -311,6 +311,18 @@ func (m *Machine) describeJSONKey(text string, at int, s State, e func(int, stri
 	return e(start, "expected a quoted parameter name, found %s", describeToken(text, start))
 }
 
+func itemWant(t tools.ParamType) string {
+	switch t {
+	case tools.TypeString:
+		return "a string"
+	case tools.TypeNumber:
+		return "a number"
+	case tools.TypeInteger:
+		return "an integer"
+	}
+	return "true or false"
+}
+
 func describeJSON(at int, s State, p *paramInfo, c byte, end bool, found string, e func(int, string, ...any) *Error) *Error {
 	switch s.sub {
 	case sBody, sEsc, sHex, sUTF8:
@@ -328,6 +340,12 @@ func describeJSON(at int, s State, p *paramInfo, c byte, end bool, found string,
 		}
 		return e(at, "invalid UTF-8 in string")
 	case jValue, jArrFirst:
+		if p.items != "" && s.depth == 0 {
+			return e(at, "expected an array of %s for %s, found %s", p.items, p.name, found)
+		}
+		if p.items != "" && !(s.sub == jArrFirst && c == ']') {
+			return e(at, "expected %s in the array for %s, found %s", itemWant(p.items), p.name, found)
+		}
 		if (c == '[' || c == '{') && int(s.depth) >= tools.MaxJSONDepth {
 			return e(at, "JSON value for %s nested deeper than %d", p.name, tools.MaxJSONDepth)
 		}
@@ -342,6 +360,12 @@ func describeJSON(at int, s State, p *paramInfo, c byte, end bool, found string,
 		closer := "]"
 		if jsonInObject(&s) {
 			closer = "}"
+		}
+		if p.items == tools.TypeInteger && (c == '.' || c == 'e' || c == 'E') {
+			return e(at, "an integer in the array for %s has no fraction or exponent, found %s", p.name, found)
+		}
+		if p.items != "" {
+			return e(at, `expected "," or ']' in the array for %s, found %s`, p.name, found)
 		}
 		return e(at, `expected "," or %q in the JSON value for %s, found %s`, closer, p.name, found)
 	}
@@ -431,11 +455,16 @@ func (m *Machine) paramWant(tool *toolInfo, i int) string {
 		return "a number for " + p.name
 	case kindInteger:
 		return "an integer for " + p.name
+	case kindRange:
+		return strings.TrimPrefix(tool.spec.Params[i].RangeText(), "expected ") + " for " + p.name
 	case kindExpression:
 		return "an expression for " + p.name
 	case kindWord:
 		return "true or false for " + p.name
 	case kindJSON:
+		if p.items != "" {
+			return fmt.Sprintf("an array of %s for %s", p.items, p.name)
+		}
 		return "a JSON value for " + p.name
 	}
 	return fmt.Sprintf("a quoted %s for %s", p.typ, p.name)

@@ -68,6 +68,8 @@ func TestValidateReportsWhereAndWhat(t *testing.T) {
 		{`Pow(base: 2, 3)`, `at column 14: expected a parameter name and ":" (keyword arguments cannot be followed by positional ones), found "3"`},
 		{`Pow(bass: 2)`, `at column 5: Pow has no parameter "bass" (Pow(base: number, exponent: integer))`},
 		{`{"tool": "Units", "args": {"unit": "metric", "colour": "x"}}`, `at column 46: Units has no parameter "colour" (Units(unit: enum, [note: string]))`},
+		{"everything.echo-all(true, 0)", `at column 27: expected an integer from 1 to 100 for maxResults, found "0"`},
+		{"everything.echo-all(true, 7, cap: -2)", `at column 35: expected an integer of at most -3 for cap, found "-2"`},
 		{"everything.echo-all(yes, 1)", `at column 21: expected true or false for twice, found "yes"`},
 		{"Pow(2, ", `at column 8: expected an integer for exponent, found the end`},
 		{"CurrentTime(", `at column 13: expected a quoted place for place or ")", found the end`},

@@ -235,3 +235,29 @@ func wordByte(s *State, c byte, words []string) stepResult {
 	}
 	return stepReject
 }
+
+// rangeByte reads a bounded integer: like a number, the run of bytes up
+// to a delimiter, which the range's DFA must accept (parser.number with
+// Param.IntegerRange).
+func rangeByte(s *State, c byte, d *dfa) stepResult {
+	if s.sub == nStart {
+		s.sub, s.aux = rBody, uint32(d.start)
+		if isNumberEnd(c) {
+			return stepReject
+		}
+	}
+	if isNumberEnd(c) {
+		if !d.accept[s.aux] {
+			return stepReject
+		}
+		endValue(s)
+		return stepHandOver
+	}
+	next := d.step(int32(s.aux), c)
+	if next < 0 {
+		return stepReject
+	}
+	s.aux = uint32(next)
+	s.count++
+	return stepOK
+}

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
+	"unicode/utf8"
 )
 
 // jsonNode is a decoded JSON value that keeps an object's keys in the
@@ -38,68 +38,176 @@ func (k jsonKind) String() string {
 // schema cannot exhaust the stack.
 const maxSchemaDepth = 64
 
-// decodeOrdered decodes one JSON document into a jsonNode.
+// decodeOrdered decodes one JSON document (RFC 8259) into a jsonNode. It
+// reads the bytes itself rather than through encoding/json's token stream,
+// which allocates per token: a library of 200 tools is read at every
+// refresh of an MCP server's tools.
 func decodeOrdered(data []byte) (*jsonNode, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	n, err := decodeNode(dec, 0)
+	d := &treeDecoder{s: data}
+	d.space()
+	n, err := d.value(0)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("text after the JSON value")
+	d.space()
+	if d.i < len(d.s) {
+		return nil, fmt.Errorf("text after the JSON value at byte %d", d.i)
 	}
 	return n, nil
 }
 
-func decodeNode(dec *json.Decoder, depth int) (*jsonNode, error) {
+type treeDecoder struct {
+	s []byte
+	i int
+}
+
+func (d *treeDecoder) space() {
+	for d.i < len(d.s) && isSpace(d.s[d.i]) {
+		d.i++
+	}
+}
+
+func (d *treeDecoder) errorf(format string, args ...any) error {
+	return fmt.Errorf("at byte %d: %s", d.i, fmt.Sprintf(format, args...))
+}
+
+func (d *treeDecoder) value(depth int) (*jsonNode, error) {
 	if depth > maxSchemaDepth {
 		return nil, fmt.Errorf("nested deeper than %d levels", maxSchemaDepth)
 	}
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
+	if d.i >= len(d.s) {
+		return nil, d.errorf("unexpected end of JSON")
 	}
-	switch t := tok.(type) {
-	case nil:
-		return &jsonNode{kind: jsonNull}, nil
-	case bool:
-		return &jsonNode{kind: jsonBool, bool: t}, nil
-	case json.Number:
-		return &jsonNode{kind: jsonNumber, str: t.String()}, nil
-	case string:
-		return &jsonNode{kind: jsonString, str: t}, nil
-	case json.Delim:
+	switch c := d.s[d.i]; {
+	case c == '{' || c == '[':
+		d.i++
 		n := &jsonNode{kind: jsonArray}
-		if t == '{' {
-			n.kind = jsonObject
+		closer := byte(']')
+		if c == '{' {
+			n.kind, closer = jsonObject, '}'
 		}
-		for dec.More() {
+		d.space()
+		if d.i < len(d.s) && d.s[d.i] == closer {
+			d.i++
+			return n, nil
+		}
+		for {
 			if n.kind == jsonObject {
-				kt, err := dec.Token()
+				if d.i >= len(d.s) || d.s[d.i] != '"' {
+					return nil, d.errorf("expected a quoted key")
+				}
+				key, err := d.str()
 				if err != nil {
 					return nil, err
 				}
-				key, _ := kt.(string)
 				for _, k := range n.keys {
 					if k == key {
 						return nil, fmt.Errorf("key %q appears twice in one object", key)
 					}
 				}
 				n.keys = append(n.keys, key)
+				d.space()
+				if d.i >= len(d.s) || d.s[d.i] != ':' {
+					return nil, d.errorf(`expected ":"`)
+				}
+				d.i++
+				d.space()
 			}
-			v, err := decodeNode(dec, depth+1)
+			v, err := d.value(depth + 1)
 			if err != nil {
 				return nil, err
 			}
 			n.values = append(n.values, v)
+			d.space()
+			if d.i < len(d.s) && d.s[d.i] == ',' {
+				d.i++
+				d.space()
+				continue
+			}
+			if d.i < len(d.s) && d.s[d.i] == closer {
+				d.i++
+				return n, nil
+			}
+			return nil, d.errorf("expected \",\" or %q", closer)
 		}
-		if _, err := dec.Token(); err != nil { // the closing delimiter
+	case c == '"':
+		str, err := d.str()
+		if err != nil {
 			return nil, err
 		}
-		return n, nil
+		return &jsonNode{kind: jsonString, str: str}, nil
+	case c == '-' || isDigit(c):
+		start := d.i
+		if c == '-' {
+			d.i++
+		}
+		digits := func() int {
+			k := d.i
+			for d.i < len(d.s) && isDigit(d.s[d.i]) {
+				d.i++
+			}
+			return d.i - k
+		}
+		if d.i < len(d.s) && d.s[d.i] == '0' {
+			d.i++
+		} else if digits() == 0 {
+			return nil, d.errorf("malformed number")
+		}
+		if d.i < len(d.s) && d.s[d.i] == '.' {
+			d.i++
+			if digits() == 0 {
+				return nil, d.errorf("malformed number")
+			}
+		}
+		if d.i < len(d.s) && (d.s[d.i] == 'e' || d.s[d.i] == 'E') {
+			d.i++
+			if d.i < len(d.s) && (d.s[d.i] == '+' || d.s[d.i] == '-') {
+				d.i++
+			}
+			if digits() == 0 {
+				return nil, d.errorf("malformed number")
+			}
+		}
+		return &jsonNode{kind: jsonNumber, str: string(d.s[start:d.i])}, nil
 	}
-	return nil, fmt.Errorf("unexpected token %v", tok)
+	for _, w := range [...]struct {
+		lit  string
+		node jsonNode
+	}{{"true", jsonNode{kind: jsonBool, bool: true}}, {"false", jsonNode{kind: jsonBool}}, {"null", jsonNode{kind: jsonNull}}} {
+		if bytes.HasPrefix(d.s[d.i:], []byte(w.lit)) {
+			d.i += len(w.lit)
+			n := w.node
+			return &n, nil
+		}
+	}
+	return nil, d.errorf("invalid character %q", d.s[d.i])
+}
+
+// str reads a string literal; one without escapes is its bytes.
+func (d *treeDecoder) str() (string, error) {
+	start := d.i
+	escaped := false
+	for d.i++; d.i < len(d.s); d.i++ {
+		switch c := d.s[d.i]; {
+		case c == '\\':
+			escaped = true
+			d.i++
+		case c == '"':
+			d.i++
+			lit := d.s[start:d.i]
+			if !escaped && utf8.Valid(lit) {
+				return string(lit[1 : len(lit)-1]), nil
+			}
+			var out string
+			if err := json.Unmarshal(lit, &out); err != nil {
+				return "", fmt.Errorf("at byte %d: %v", start, err)
+			}
+			return out, nil
+		case c < 0x20:
+			return "", d.errorf("control character in string")
+		}
+	}
+	return "", fmt.Errorf("at byte %d: unterminated string", start)
 }
 
 // get returns the value of an object's key.

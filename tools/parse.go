@@ -244,6 +244,11 @@ func (p *parser) number(param Param) (Value, error) {
 	if err != nil {
 		return Value{}, p.fail(start, "number %s for %s is out of range", tok, param.Name)
 	}
+	if param.Bounded() {
+		if lo, hi := param.IntegerRange(); f < float64(lo) || f > float64(hi) {
+			return Value{}, p.fail(start, "%s for %s, found %s", param.RangeText(), param.Name, tok)
+		}
+	}
 	return Number(f), nil
 }
 

@@ -21,7 +21,11 @@ const (
 // schema after decoding (Registry.Parse); here it only has to be JSON.
 func (p *parser) jsonValue(param Param) (Value, error) {
 	start := p.i
-	if err := p.jsonAny(param, 0); err != nil {
+	read := p.jsonAny
+	if param.Items != "" {
+		read = p.jsonArrayOf
+	}
+	if err := read(param, 0); err != nil {
 		return Value{}, err
 	}
 	var b bytes.Buffer
@@ -88,6 +92,94 @@ func (p *parser) jsonAny(param Param, depth int) error {
 		}
 	}
 	return p.fail(p.i, "expected a JSON value for %s, found %s", param.Name, p.found())
+}
+
+// jsonArrayOf reads an array whose items are JSON values of param.Items.
+func (p *parser) jsonArrayOf(param Param, _ int) error {
+	if p.peek() != '[' {
+		return p.fail(p.i, "expected an array of %s for %s, found %s", param.Items, param.Name, p.found())
+	}
+	p.i++
+	p.space()
+	if p.peek() == ']' {
+		p.i++
+		return nil
+	}
+	for {
+		if err := p.jsonItem(param); err != nil {
+			return err
+		}
+		p.space()
+		switch p.peek() {
+		case ',':
+			p.i++
+			p.space()
+			continue
+		case ']':
+			p.i++
+			return nil
+		}
+		return p.fail(p.i, "expected \",\" or ']' in the array for %s, found %s", param.Name, p.found())
+	}
+}
+
+// jsonItem reads one item of an array parameter.
+func (p *parser) jsonItem(param Param) error {
+	bad := func() error {
+		return p.fail(p.i, "expected %s in the array for %s, found %s", itemWant(param.Items), param.Name, p.found())
+	}
+	c := p.peek()
+	switch param.Items {
+	case TypeString:
+		if c != '"' {
+			return bad()
+		}
+		return p.jsonString(param)
+	case TypeNumber, TypeInteger:
+		if c != '-' && !isDigit(c) {
+			return bad()
+		}
+		if param.Items == TypeNumber {
+			return p.jsonNumber(param)
+		}
+		start := p.i
+		if c == '-' {
+			p.i++
+		}
+		switch {
+		case p.peek() == '0':
+			p.i++
+		case isDigit(p.peek()):
+			for p.i < len(p.s) && isDigit(p.s[p.i]) {
+				p.i++
+			}
+		default:
+			return p.fail(start, "expected an integer in the array for %s, found %s", param.Name, describeToken(p.s, start))
+		}
+		if c := p.peek(); c == '.' || c == 'e' || c == 'E' {
+			return p.fail(p.i, "an integer in the array for %s has no fraction or exponent, found %s", param.Name, p.found())
+		}
+		return nil
+	}
+	for _, word := range []string{"true", "false"} {
+		if len(p.s)-p.i >= len(word) && p.s[p.i:p.i+len(word)] == word {
+			p.i += len(word)
+			return nil
+		}
+	}
+	return bad()
+}
+
+func itemWant(t ParamType) string {
+	switch t {
+	case TypeString:
+		return "a string"
+	case TypeNumber:
+		return "a number"
+	case TypeInteger:
+		return "an integer"
+	}
+	return "true or false"
 }
 
 func (p *parser) jsonString(param Param) error {

@@ -35,7 +35,8 @@ func testSpecs() []Spec {
 		{Name: "get-weather", Family: "mcp", Description: "weather",
 			Params: []Param{{Name: "day", Type: TypeString, Pattern: FormatDatePattern, Format: "date"}, {Name: "maxResults", Type: TypeInteger, Optional: true}}},
 		{Name: "kv.set", Family: "mcp", Description: "store any JSON value",
-			Params: []Param{{Name: "key", Type: TypeString}, {Name: "value", Type: TypeJSON, Optional: true}}},
+			Params: []Param{{Name: "key", Type: TypeString}, {Name: "value", Type: TypeJSON, Optional: true},
+				{Name: "ids", Type: TypeJSON, Items: TypeInteger, Optional: true}}},
 	}
 }
 
@@ -295,7 +296,7 @@ func FuzzParseRoundTrip(f *testing.F) {
 		`{"tool": "WeatherSearch", "args": {"place": "Paris", "date": "today"}}`,
 		`cafe.change_drink("x", false)`, `get-weather("2026-01-31", -4)`,
 		`kv.set("k", {"a": [1, 2.5e-3, "x\u00e9", true, null], "": {}})`, `Units(unit: "metric", note: "x")`, `Pow(2, exponent: 3)`,
-		`{"tool": "Units", "args": {"unit": "imperial"}}`, `{"tool": "kv.set", "args": {"key": "k", "value": -0}}`,
+		`{"tool": "Units", "args": {"unit": "imperial"}}`, `kv.set("k", ids: [1, -2, 0])`, `kv.set("k", null, [])`, `{"tool": "kv.set", "args": {"key": "k", "value": -0}}`,
 	} {
 		f.Add(s)
 	}

@@ -3,6 +3,7 @@ package tools
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"regexp/syntax"
 	"slices"
 	"strconv"
@@ -207,6 +208,22 @@ func (r *schemaReader) param(name string, n *jsonNode, path string) (Param, erro
 	if d, ok := n.get("default"); ok {
 		p.Default = d.raw()
 	}
+	if branch, bpath, ok := nullableBranch(n, path); ok {
+		// anyOf [X, {"type": "null"}] (what Pydantic writes for an
+		// Optional field) is read as X, as a type list with "null" is:
+		// leave the argument out instead of writing null.
+		q, err := r.param(name, branch, bpath)
+		if err != nil {
+			return Param{}, err
+		}
+		if q.Description == "" {
+			q.Description = p.Description
+		}
+		if q.Default == nil {
+			q.Default = p.Default
+		}
+		return q, nil
+	}
 	typ, err := schemaType(n, path)
 	if err != nil {
 		return Param{}, err
@@ -230,6 +247,10 @@ func (r *schemaReader) param(name string, n *jsonNode, path string) (Param, erro
 			return p, nil
 		case "integer":
 			p.Type = TypeInteger
+			p.Min, p.Max = numberBounds(n)
+			if lo, hi := p.IntegerRange(); p.Bounded() && lo > hi {
+				return Param{}, schemaErrorf(path, "no integer lies between minimum and maximum (%d > %d); fix the bounds", lo, hi)
+			}
 			return p, nil
 		case "boolean":
 			p.Type = TypeBoolean
@@ -246,7 +267,97 @@ func (r *schemaReader) param(name string, n *jsonNode, path string) (Param, erro
 		return Param{}, err
 	}
 	p.Type, p.Schema = TypeJSON, inlined.raw()
+	if typ == "array" && !hasEnum && !hasAny(n, "anyOf", "oneOf", "allOf", "not", "if", "prefixItems") {
+		p.Items = arrayItems(inlined)
+	}
 	return p, nil
+}
+
+// arrayItems is the type of an array's items when they are plain
+// strings, numbers, integers or booleans (their own bounds, formats and
+// enums are the validator's); "" otherwise.
+func arrayItems(array *jsonNode) ParamType {
+	items, ok := array.get("items")
+	if !ok || items.kind != jsonObject || hasAny(items, "anyOf", "oneOf", "allOf", "not", "if", "const", "enum") {
+		return ""
+	}
+	t, ok := items.get("type")
+	if !ok || t.kind != jsonString {
+		return ""
+	}
+	if pt := ParamType(t.str); pt.itemType() {
+		return pt
+	}
+	return ""
+}
+
+// nullableBranch finds X in a schema that is only anyOf (or oneOf)
+// [X, {"type": "null"}], with annotations beside it.
+func nullableBranch(n *jsonNode, path string) (*jsonNode, string, bool) {
+	for i, k := range n.keys {
+		switch k {
+		case "anyOf", "oneOf":
+		case "description", "title", "default", "examples", "$comment":
+			continue
+		default:
+			return nil, "", false
+		}
+		alts := n.values[i]
+		if alts.kind != jsonArray || len(alts.values) != 2 {
+			return nil, "", false
+		}
+		for j, a := range alts.values {
+			if t, ok := a.get("type"); ok && t.kind == jsonString && t.str == "null" && len(a.keys) == 1 {
+				other := 1 - j
+				return alts.values[other], fmt.Sprintf("%s/%s/%d", path, k, other), true
+			}
+		}
+		return nil, "", false
+	}
+	return nil, "", false
+}
+
+// numberBounds reads minimum, maximum and their exclusive forms (draft 6+
+// numbers, or draft 4's booleans beside minimum and maximum) as inclusive
+// bounds of an integer.
+func numberBounds(n *jsonNode) (lo, hi *float64) {
+	num := func(key string) (float64, bool) {
+		v, ok := n.get(key)
+		if !ok || v.kind != jsonNumber {
+			return 0, false
+		}
+		f, err := strconv.ParseFloat(v.str, 64)
+		return f, err == nil && !math.IsInf(f, 0)
+	}
+	flag := func(key string) bool {
+		v, ok := n.get(key)
+		return ok && v.kind == jsonBool && v.bool
+	}
+	if f, ok := num("minimum"); ok {
+		if flag("exclusiveMinimum") {
+			f = math.Floor(f) + 1
+		}
+		lo = &f
+	}
+	if f, ok := num("exclusiveMinimum"); ok {
+		f = math.Floor(f) + 1
+		if lo == nil || f > *lo {
+			lo = &f
+		}
+	}
+	if f, ok := num("maximum"); ok {
+		if flag("exclusiveMaximum") {
+			f = math.Ceil(f) - 1
+		}
+		hi = &f
+	}
+	if f, ok := num("exclusiveMaximum"); ok {
+		f = math.Ceil(f) - 1
+		if hi == nil || f < *hi {
+			hi = &f
+		}
+	}
+	return lo, hi
 }
 
 func hasAny(n *jsonNode, keys ...string) bool {
@@ -258,16 +369,28 @@ func hasAny(n *jsonNode, keys ...string) bool {
 	return false
 }
 
+// Bounds of an enum the machine reads as content patterns: a larger one
+// (a list of every country, every model name) would make a large DFA, so it
+// is a JSON parameter checked against its schema after decoding.
+const (
+	maxMachineEnumValues = 256
+	maxMachineEnumBytes  = 3000
+)
+
+// stringsOnly reports an enum of strings each written between quotes as
+// it is, small enough for the machine.
 func stringsOnly(enum *jsonNode) bool {
-	if enum.kind != jsonArray || len(enum.values) == 0 {
+	if enum.kind != jsonArray || len(enum.values) == 0 || len(enum.values) > maxMachineEnumValues {
 		return false
 	}
+	total := 0
 	for _, v := range enum.values {
 		if v.kind != jsonString || !enumValuePattern.MatchString(v.str) {
 			return false
 		}
+		total += len(v.str)
 	}
-	return true
+	return total <= maxMachineEnumBytes
 }
 
 // inline copies a schema with every $ref replaced by what it names, so a

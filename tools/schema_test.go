@@ -3,7 +3,9 @@ package tools
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -235,6 +237,9 @@ func TestJSONParamsFromSchema(t *testing.T) {
 	if sig := spec.Signature(); sig != `geo.mark(tags: array of string, [point: object], [limit: integer], [level: one of 1, 2, "max"], [nothing: null], [either: string|number], [quoted: one of "say \"hi\""], [site: string], [code: string])` {
 		t.Fatalf("signature %s", sig)
 	}
+	if tags, _ := spec.Param("tags"); tags.Items != TypeString {
+		t.Fatalf("tags items %q", tags.Items)
+	}
 	point, _ := spec.Param("point")
 	if string(point.Schema) != `{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":false}` {
 		t.Fatalf("point schema not inlined: %s", point.Schema)
@@ -265,24 +270,27 @@ func TestArgumentsAreCheckedAgainstTheSchema(t *testing.T) {
 	}
 	bad := []struct{ in, want string }{
 		{`geo.mark([])`, "argument tags does not fit the tool's schema: minItems"},
-		{`geo.mark([1])`, "argument tags/0 does not fit"},
+		{`geo.mark([1])`, `expected a string in the array for tags, found "1]"`},
+		{`geo.mark("a")`, `expected an array of string for tags`},
 		{`geo.mark(["a"], {"x": 1})`, "argument point does not fit"},
 		{`geo.mark(["a"], {"x": 1, "y": 2, "z": 3})`, "argument point does not fit"},
-		{`geo.mark(["a"], {"x": 1, "y": 2}, 51)`, "argument limit does not fit the tool's schema: maximum"},
-		{`geo.mark(["a"], {"x": 1, "y": 2}, 0)`, "minimum"},
+		{`geo.mark(["a"], {"x": 1, "y": 2}, 51)`, "at column 35: expected an integer from 1 to 50 for limit, found 51"},
+		{`geo.mark(["a"], {"x": 1, "y": 2}, 0)`, "expected an integer from 1 to 50 for limit, found 0"},
+		{`geo.mark(["a"], {"x": 1, "y": 2}, 1e1)`, "expected an integer for limit"},
 		{`geo.mark(["a"], {"x": 1, "y": 2}, 1, 3)`, "argument level does not fit"},
 		{`geo.mark(["a"], {"x": 1, "y": 2}, 1, 1, 0)`, "argument nothing does not fit"},
 		{`geo.mark(["a"], {"x": 1, "y": 2}, 1, 1, null, "tomorrow")`, "argument either does not fit"},
 		{`geo.mark(["a"], {"x": 1, "y": 2}, 1, 1, null, 1, "hi")`, "argument quoted does not fit"},
 		{`geo.mark(["a"], {"x": 1, "y": 2}, 1, 1, null, 1, "say \"hi\"", "not a uri")`, "expected a URI"},
 		{`geo.mark(["a"], {"x": 1, "y": 2}, 1, 1, null, 1, "say \"hi\"", "https://a.b/", "AB")`, "expected text matching ^[A-Z]{3}$"},
-		{`geo.mark(["a",])`, `expected a JSON value for tags, found "]"`},
-		{`geo.mark(["a" "b"])`, `expected "," or ']'`},
-		{`geo.mark({"a" 1})`, `expected ":"`},
-		{`geo.mark([01])`, `expected "," or ']'`},
-		{`geo.mark([1.])`, "expected a JSON number"},
-		{`geo.mark(nul)`, "expected a JSON value"},
-		{`geo.mark(` + strings.Repeat("[", 33) + strings.Repeat("]", 33) + `)`, "nested deeper than 32"},
+		{`geo.mark(["a",])`, `expected a string in the array for tags, found "]"`},
+		{`geo.mark(["a"], [1,])`, `expected a JSON value for point, found "]"`},
+		{`geo.mark(["a" "b"])`, `expected "," or ']' in the array for tags`},
+		{`geo.mark(["a"], {"a" 1})`, `expected ":"`},
+		{`geo.mark(["a"], [01])`, `expected "," or ']'`},
+		{`geo.mark(["a"], [1.])`, "expected a JSON number"},
+		{`geo.mark(["a"], nul)`, "expected a JSON value"},
+		{`geo.mark(["a"], ` + strings.Repeat("[", 33) + strings.Repeat("]", 33) + `)`, "nested deeper than 32"},
 	}
 	for _, tt := range bad {
 		_, err := r.Parse(tt.in)
@@ -306,5 +314,81 @@ func TestBrokenInputSchemaIsReportedOnUse(t *testing.T) {
 	}
 	if _, err := r.Parse(`x.y("q")`); err == nil || !strings.Contains(err.Error(), "not valid JSON Schema") || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// TestHostileSchemas: schemas built to hurt get an error or a JSON
+// parameter, never a crash or a machine-sized blow-up.
+func TestHostileSchemas(t *testing.T) {
+	t.Parallel()
+	deep := `{"type": "object", "properties": {"a": ` + strings.Repeat(`{"type": "array", "items": `, 200) + `{"type": "string"}` + strings.Repeat(`}`, 200) + `}}`
+	if _, err := ParamsFromSchema(json.RawMessage(deep)); err == nil || !strings.Contains(err.Error(), "deeper") {
+		t.Errorf("deep schema: %v", err)
+	}
+	var vals []string
+	for i := 0; i < 5000; i++ {
+		vals = append(vals, fmt.Sprintf("%q", fmt.Sprintf("value-%d", i)))
+	}
+	big := `{"type": "object", "properties": {"a": {"type": "string", "enum": [` + strings.Join(vals, ",") + `]}}}`
+	ps, err := ParamsFromSchema(json.RawMessage(big))
+	if err != nil || ps[0].Type != TypeJSON {
+		t.Errorf("a 5,000-value enum: %v %v", err, ps)
+	}
+	var props []string
+	for i := 0; i < 3000; i++ {
+		props = append(props, fmt.Sprintf(`"p%d": {"type": "integer"}`, i))
+	}
+	many := `{"type": "object", "properties": {` + strings.Join(props, ",") + `}}`
+	if ps, err := ParamsFromSchema(json.RawMessage(many)); err != nil || len(ps) != 3000 {
+		t.Errorf("3,000 properties: %v", err)
+	}
+	for _, bad := range []string{`{"type": "object", "properties": {"a": {"type": "string", "pattern": "^(a+)+$"}}}`, `{"type":"object","properties":{"a":{"type":"string","pattern":"^(?:a|b)*a(?:a|b){13}$"}}}`} {
+		if _, err := ParamsFromSchema(json.RawMessage(bad)); err != nil {
+			t.Errorf("%s: %v", bad, err)
+		}
+	}
+}
+
+// TestPydanticOptionalFields: FastMCP and other Python servers write an
+// Optional field as anyOf [X, {"type": "null"}] with the default beside it.
+func TestPydanticOptionalFields(t *testing.T) {
+	t.Parallel()
+	schema := `{"properties": {"query": {"title": "Query", "type": "string"},
+		"limit": {"anyOf": [{"type": "integer"}, {"type": "null"}], "default": null, "title": "Limit"},
+		"lang": {"anyOf": [{"enum": ["en", "de"], "type": "string"}, {"type": "null"}], "default": "en", "description": "language"},
+		"tags": {"anyOf": [{"items": {"type": "string"}, "type": "array"}, {"type": "null"}], "default": null}},
+		"required": ["query"], "title": "searchArguments", "type": "object"}`
+	params, err := ParamsFromSchema(json.RawMessage(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range params {
+		got = append(got, p.Name+":"+p.TypeLabel()+":"+p.Description+":"+string(p.Default))
+	}
+	want := "query:string:Query: limit:integer:Limit:null lang:enum:language:\"en\" tags:array of string::null"
+	if strings.Join(got, " ") != want {
+		t.Fatalf("got  %s\nwant %s", strings.Join(got, " "), want)
+	}
+}
+
+func TestIntegerRangePattern(t *testing.T) {
+	t.Parallel()
+	for _, r := range [][2]int64{{1, 50}, {0, 0}, {-5, 5}, {-120, -7}, {7, 7}, {0, 9}, {10, 99}, {95, 1234}, {-1, 1}, {100, 100000}, {-MaxIntegerValue, MaxIntegerValue}, {3, 2}} {
+		re := regexp.MustCompile(`^` + IntegerRangePattern(r[0], r[1]) + `$`)
+		for x := r[0] - 30; x <= r[0]+30 || x <= r[1]+30 && x <= r[0]+3000; x++ {
+			lit := strconv.FormatInt(x, 10)
+			if got, want := re.MatchString(lit), x >= r[0] && x <= r[1]; got != want {
+				t.Fatalf("[%d, %d]: %s matched %v", r[0], r[1], lit, got)
+			}
+		}
+		for _, lit := range []string{"-0", "007", "00", "1.0", "", "-"} {
+			v, _ := strconv.ParseInt(lit, 10, 64)
+			want := lit == "-0" && r[0] <= 0 && r[1] >= 0
+			_ = v
+			if re.MatchString(lit) != want {
+				t.Fatalf("[%d, %d]: %q", r[0], r[1], lit)
+			}
+		}
 	}
 }

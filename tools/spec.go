@@ -85,6 +85,15 @@ type Param struct {
 	// Format is the JSON Schema format (date, date-time, uri) Pattern was
 	// made for, for messages; empty for a schema's own pattern.
 	Format string `json:"format,omitempty" yaml:"format,omitempty"`
+	// Min and Max bound a number's value (inclusive). For an integer the
+	// parser and the machine check them; for a number the input schema's
+	// check after decoding does.
+	Min *float64 `json:"minimum,omitempty" yaml:"minimum,omitempty"`
+	Max *float64 `json:"maximum,omitempty" yaml:"maximum,omitempty"`
+	// Items, for a TypeJSON parameter, says its value is an array whose
+	// items are JSON values of this type (string, number, integer or
+	// boolean): the machine and the parser then read it exactly.
+	Items ParamType `json:"items,omitempty" yaml:"items,omitempty"`
 	// Schema is the parameter's own JSON Schema, references resolved, for
 	// a TypeJSON parameter (exports and listings read it).
 	Schema json.RawMessage `json:"schema,omitempty" yaml:"-"`
@@ -258,6 +267,17 @@ func (s Spec) Validate() error {
 				}
 			}
 		}
+		if (p.Min != nil || p.Max != nil) && p.Type != TypeInteger && p.Type != TypeNumber {
+			return fmt.Errorf("tool %s: parameter %s: only a number or an integer takes bounds", s.Name, p.Name)
+		}
+		if lo, hi := p.IntegerRange(); p.Bounded() && lo > hi {
+			return fmt.Errorf("tool %s: parameter %s: no integer lies between its minimum and maximum", s.Name, p.Name)
+		}
+		if p.Items != "" {
+			if p.Type != TypeJSON || !p.Items.itemType() {
+				return fmt.Errorf("tool %s: parameter %s: items %q: want a json parameter with string, number, integer or boolean items", s.Name, p.Name, p.Items)
+			}
+		}
 		if p.Pattern != "" {
 			if p.Type != TypeString {
 				return fmt.Errorf("tool %s: parameter %s: only a string takes a pattern", s.Name, p.Name)
@@ -271,6 +291,15 @@ func (s Spec) Validate() error {
 		}
 	}
 	return nil
+}
+
+// itemType reports a type an array parameter's items may have.
+func (t ParamType) itemType() bool {
+	switch t {
+	case TypeString, TypeNumber, TypeInteger, TypeBoolean:
+		return true
+	}
+	return false
 }
 
 func (t ParamType) known() bool {
