@@ -43,8 +43,8 @@ func TestQuotedSpan(t *testing.T) {
 		"translate 'where is the station' into German": "where is the station",
 		"what's 'it's raining' in French":              "it's raining",
 		"don't go to O'Hare":                           "",
-		"「おはよう」": "おはよう",
-		"say “good night” in Korean": "good night",
+		"「おはよう」":                                       "おはよう",
+		"say “good night” in Korean":                   "good night",
 	} {
 		if got := quotedSpan(in); got != want {
 			t.Errorf("quotedSpan(%q) = %q, want %q", in, got, want)
