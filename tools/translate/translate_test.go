@@ -358,3 +358,35 @@ func TestHintLists(t *testing.T) {
 		}
 	}
 }
+
+// An older server that does not say what it detected is asked /detect.
+// The /detect body is written in the shape LibreTranslate's API docs give
+// ([{"confidence": 90.0, "language": "fr"}]); no recorded one exists.
+func TestLibreTranslateAsksDetectWhenTheAnswerDoesNot(t *testing.T) {
+	t.Parallel()
+	var n int
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n++
+		switch r.URL.Path {
+		case "/translate":
+			b, _ := os.ReadFile(filepath.Join("testdata", "translate_alternatives_docs_hello_it.json"))
+			w.Write(b)
+		case "/detect":
+			r.ParseForm()
+			if r.PostForm.Get("q") != "Hello" {
+				t.Errorf("detect q %q", r.PostForm.Get("q"))
+			}
+			w.Write([]byte(`[{"confidence": 90.0, "language": "en"}]`))
+		default:
+			t.Errorf("unexpected %s", r.URL)
+		}
+	}))
+	defer srv.Close()
+	res, err := run(t, New(Config{Web: web(srv), LibreURL: srv.URL}), `Translate("Hello", "it")`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 2 || res.Text != "Ciao\n— detected English (en) (confidence 90%) → Italian (it), by LibreTranslate" {
+		t.Errorf("%d requests, text %q", n, res.Text)
+	}
+}
