@@ -22,13 +22,14 @@ func run() int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return cli.Run(ctx, os.Args[1:], cli.Deps{
-		Stdin:      os.Stdin,
-		Stdout:     os.Stdout,
-		Stderr:     os.Stderr,
-		Getenv:     os.Getenv,
-		HTTP:       &http.Client{},
-		Now:        time.Now,
-		IsTerminal: term.IsTerminal(int(os.Stdout.Fd())),
+		Stdin:           os.Stdin,
+		Stdout:          os.Stdout,
+		Stderr:          os.Stderr,
+		Getenv:          os.Getenv,
+		HTTP:            &http.Client{},
+		Now:             time.Now,
+		IsTerminal:      term.IsTerminal(int(os.Stdout.Fd())),
+		StdinIsTerminal: term.IsTerminal(int(os.Stdin.Fd())),
 		ImageCaps: func(ctx context.Context) termimg.Caps {
 			return termimg.DetectStdio(ctx, os.Getenv, term.IsTerminal)
 		},

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gear-chat/gear/llm"
 	"github.com/gear-chat/gear/sanitize"
@@ -68,17 +69,18 @@ func (tr *turnRun) answerWithTool(spec tools.Spec, run ToolRun) error {
 // answer says honestly that conversation needs one — it never invents one.
 func (tr *turnRun) answerWithoutTool(routed bool) error {
 	if tr.a.cfg.Chat == nil {
+		// One line each time; the full explanation is the session's
+		// notice (No chat model is configured…).
 		var msg string
 		switch {
 		case tr.rec.Mode == ModeBaseline:
-			msg = "I cannot answer this: baseline mode is a conversation with the chat model alone, and no chat model is configured. "
+			msg = "I cannot answer this: baseline mode is the chat model alone, and gear has no chat model — `gear setup` connects one."
 		case routed && tr.rec.Confirmation != nil:
-			msg = "No tool was run, and without a chat model I cannot answer in conversation. "
+			msg = "No tool was run, and gear needs a chat model to answer without one — `gear setup` connects one."
 		default:
-			msg = "I cannot answer this: it needs conversation, not one of gear's tools, and no chat model is configured. " +
-				"Without one gear only runs its tools — the calculator, the clock and the time zone converter work with no network. "
+			msg = "gear needs a chat model for conversation — `gear setup` connects one. Offline, the calculator, the clock and time zones still work."
 		}
-		tr.say(msg + "A model endpoint is needed for conversation. " + tr.a.configureHint())
+		tr.say(msg)
 		return nil
 	}
 	system := chatSystem
@@ -98,8 +100,32 @@ func (tr *turnRun) answerRejected(spec tools.Spec, em Emission) error {
 		why = em.Attempts[n-1].Error
 	}
 	tr.say(fmt.Sprintf("I could not write a valid call of %s for this, so nothing was run (%s). "+
-		"You can type the call yourself: /GEAR %s", spec.Name, why, spec.Signature()))
+		"You can type the call yourself, e.g. /GEAR %s", spec.Name, why, suggestedCall(spec, tr.rec.Query)))
 	return nil
+}
+
+// suggestedCall is a call of spec that parses, for the user to edit: the
+// query as the one required argument when that is text or an expression,
+// else the tool's first example, else its signature.
+func suggestedCall(spec tools.Spec, query string) string {
+	var required []tools.Param
+	for _, p := range spec.Params {
+		if !p.Optional {
+			required = append(required, p)
+		}
+	}
+	query = strings.TrimSpace(query)
+	if len(required) == 1 && query != "" {
+		p := required[0]
+		switch p.Type {
+		case tools.TypeString, tools.TypePlace:
+			return tools.Call{Tool: spec.Name, Args: []tools.Arg{{Name: p.Name, Value: tools.String(query)}}}.String()
+		}
+	}
+	if len(spec.Examples) > 0 {
+		return spec.Examples[0].Call
+	}
+	return spec.Signature()
 }
 
 // streamAnswer streams the chat LLM's answer with no tools offered. Deltas
@@ -159,7 +185,16 @@ func (tr *turnRun) streamAnswer(msgs []llm.Message) error {
 		if len(r.d.ToolCalls) > 0 {
 			droppedCalls = true
 		}
-		if out := san.add(r.d.Content); out != "" {
+		// One chunk may hold more than the whole answer may: only what
+		// fits is taken (cut at a character's start).
+		text := r.d.Content
+		if room := a.cfg.Limits.AnswerBytes - san.size(); len(text) > room {
+			for room > 0 && !utf8.RuneStart(text[room]) {
+				room--
+			}
+			text = text[:max(room, 0)]
+		}
+		if out := san.add(text); out != "" {
 			tr.t.emit(AnswerDelta{Text: out})
 		}
 		if san.size() >= a.cfg.Limits.AnswerBytes {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gear-chat/gear/grounding"
 	"github.com/gear-chat/gear/llm"
@@ -76,6 +77,27 @@ func TestEndlessAnswerIsCut(t *testing.T) {
 	}
 	if !cut {
 		t.Errorf("no notice that the answer was cut")
+	}
+}
+
+// One streamed chunk larger than the whole answer may be is cut to the
+// bound too, before it is shown or recorded.
+func TestOneHugeChunkIsCut(t *testing.T) {
+	h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, confirmBelow: 0.01, limits: Limits{AnswerBytes: 4096},
+		script: map[reqKind]func(modelRequest) reply{
+			kindAnswer: func(r modelRequest) reply { return streamReply(t, strings.Repeat("é", 300<<10)) },
+		}})
+	evs, rec := h.ask(Request{Text: calcQuery})
+	// As above, gear may add a line of its own after the cut.
+	if len(rec.Answer) > 4096+64 || !utf8.ValidString(rec.Answer) {
+		t.Fatalf("status %s, answer of %d bytes", rec.Status, len(rec.Answer))
+	}
+	shown := 0
+	for _, d := range eventsOf[AnswerDelta](evs) {
+		shown += len(d.Text)
+	}
+	if shown > 4096+64 {
+		t.Errorf("%d bytes of answer shown", shown)
 	}
 }
 

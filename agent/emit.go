@@ -153,10 +153,28 @@ func accept(m *constrain.Machine, spec tools.Spec, text string) (tools.Call, []c
 	}
 	rep, err := m.Repair(text)
 	if err != nil {
+		var ce *constrain.Error
+		if errors.As(first, &ce) && ce.Unknown != "" {
+			// The machine knows only spec's tool: "unknown tool" would be
+			// wrong for another tool of the library.
+			return tools.Call{}, nil, &wrongToolError{named: ce.Unknown, want: spec.Name, err: ce}
+		}
 		return tools.Call{}, nil, first
 	}
 	return rep.Call, rep.Fixes, nil
 }
+
+// wrongToolError is a call that names another tool than the one to call.
+type wrongToolError struct {
+	named, want string
+	err         *constrain.Error
+}
+
+func (e *wrongToolError) Error() string {
+	return fmt.Sprintf("the call names %s, but the tool to call is %s", e.named, e.want)
+}
+
+func (e *wrongToolError) Unwrap() error { return e.err }
 
 // stripFence removes a Markdown code fence around a call.
 func stripFence(text string) string {

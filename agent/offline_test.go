@@ -18,6 +18,7 @@ func TestOfflineTurns(t *testing.T) {
 		tool       string
 		path       store.Emission
 		answer     []string // substrings the answer must hold
+		notice     []string // substrings the turn's notices must hold
 		notAnswer  []string
 		answeredBy string
 		status     store.Status
@@ -30,11 +31,13 @@ func TestOfflineTurns(t *testing.T) {
 			tool: "CurrentTime", path: store.EmissionOffline, answer: []string{"00:09", "Asia/Tokyo"}, answeredBy: "tool", status: store.StatusDone},
 		{name: "exact call", req: Request{Text: "/GEAR Calculator(86 - 48 - 9)"},
 			tool: "Calculator", path: store.EmissionExact, answer: []string{"29"}, answeredBy: "tool", status: store.StatusDone},
+		// One line each time; the session's notice explains in full.
 		{name: "joke needs a model", req: Request{Text: "tell me a joke"},
-			answer:    []string{"model endpoint is needed for conversation", "OPENAI_API_KEY", "--chat-model", "models.chat"},
-			notAnswer: []string{"Why did", "knock knock"}, answeredBy: "gear", status: store.StatusDone},
+			answer:    []string{"gear needs a chat model for conversation", "gear setup"},
+			notice:    []string{"No chat model is configured", "OPENAI_API_KEY", "--chat-model", "models.chat"},
+			notAnswer: []string{"Why did", "knock knock", "OPENAI_API_KEY", "\n"}, answeredBy: "gear", status: store.StatusDone},
 		{name: "baseline needs a model", req: Request{Text: "what is 2 + 2", Mode: ModeBaseline},
-			answer: []string{"no chat model is configured", "model endpoint"}, notAnswer: []string{"4"}, answeredBy: "gear", status: store.StatusDone},
+			answer: []string{"baseline mode is the chat model alone", "gear setup"}, notAnswer: []string{"4"}, answeredBy: "gear", status: store.StatusDone},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -66,6 +69,17 @@ func TestOfflineTurns(t *testing.T) {
 			for _, s := range tt.answer {
 				if !strings.Contains(rec.Answer, s) {
 					t.Errorf("answer %q lacks %q", rec.Answer, s)
+				}
+			}
+			var notices strings.Builder
+			for _, ev := range evs {
+				if n, ok := ev.(Notice); ok {
+					notices.WriteString(n.Text)
+				}
+			}
+			for _, s := range tt.notice {
+				if !strings.Contains(notices.String(), s) {
+					t.Errorf("notices %q lack %q", notices.String(), s)
 				}
 			}
 			for _, s := range tt.notAnswer {

@@ -90,7 +90,7 @@ func (tr *turnRun) pipeline() error {
 	tr.t.emit(Started{ConversationID: tr.rec.ConversationID, TurnID: tr.rec.TurnID, Mode: tr.rec.Mode, Query: sanitizeText(tr.rec.Query)})
 	if a.cfg.Chat == nil && in.Mode != ModeDirect {
 		a.noticeOnce.Do(func() {
-			n := "No chat model is configured: gear grounds and runs tools and shows their responses as they are, but cannot converse (gear config shows how to configure one)."
+			n := "No chat model is configured: gear grounds and runs tools and shows their responses as they are, but cannot converse. " + a.configureHint()
 			tr.notice(n)
 		})
 	}
@@ -278,7 +278,8 @@ func (tr *turnRun) ground(query string, userSaysTool bool) (*grounding.Result, e
 		if errors.Is(o.err, context.DeadlineExceeded) {
 			return nil, fmt.Errorf("grounding took longer than %s; try again, or check the grounding and embedding models", a.cfg.Limits.Ground)
 		}
-		return nil, fmt.Errorf("grounding: %w", o.err)
+		// The grounder's errors already say "grounding: …".
+		return nil, o.err
 	}
 	return o.res, nil
 }

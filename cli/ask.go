@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/llm"
 	"github.com/gear-chat/gear/sanitize"
 	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/survey"
@@ -21,9 +21,9 @@ import (
 )
 
 func (a *app) askCommand() *cobra.Command {
-	var asJSON, chat, direct, baseline, yes, show bool
+	var asJSON, chat, direct, baseline, yes, cont, show bool
 	cmd := &cobra.Command{
-		Use:   "ask QUERY",
+		Use:   "ask [QUERY]",
 		Short: "Answer one query (route, ground, call the tool under the machine, answer) without the chat window",
 		Long: `gear ask runs one turn of the chat: routing ("does this need a tool?"),
 GEAR grounding (which tool, how sure), the call emitted under the ToolDec
@@ -47,10 +47,15 @@ The query may also start with /GEAR (direct), @TallChatBot (chat), or be
 an exact call: gear ask '/GEAR ` + builtin.ExampleCall() + `' (gear tools
 lists every tool's usage examples).
 
+Text piped in is read as well: with no QUERY it is the query
+(echo "what is 2+2" | gear ask); with one, it follows the query as its
+context (cat notes.txt | gear ask "summarise this"). -c/--continue adds the
+turn to the last conversation instead of starting a new one.
+
 Without a chat model (see gear config), gear still grounds and runs tools
 offline — calculator, clock, time zones — and says when a question needs a
 model endpoint.`,
-		Args: cobra.MinimumNArgs(1),
+		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var mode agent.Mode
 			var named []string
@@ -66,8 +71,11 @@ model endpoint.`,
 			if n := len(named); n > 1 {
 				return usageErrorf("%s and %s cannot be used together: choose one mode", strings.Join(named[:n-1], ", "), named[n-1])
 			}
-			a.showImages = show
-			return a.ask(cmd.Context(), strings.Join(args, " "), mode, yes, asJSON)
+			text, err := a.askText(args)
+			if err != nil {
+				return err
+			}
+			return a.ask(cmd.Context(), askOptions{text: text, mode: mode, yes: yes, json: asJSON, cont: cont, show: show})
 		},
 	}
 	f := cmd.Flags()
@@ -76,13 +84,56 @@ model endpoint.`,
 	f.BoolVar(&direct, "direct", false, "show the tool's response as is (the paper's /GEAR)")
 	f.BoolVar(&baseline, "baseline", false, "answer with the chat model alone, no tools")
 	f.BoolVar(&yes, "yes", false, "run the top tool without asking when grounding is unsure")
+	f.BoolVarP(&cont, "continue", "c", false, "continue the last conversation")
 	f.BoolVar(&show, "show", false, "draw an image the tool saved, where the terminal can")
 	return cmd
 }
 
+// maxPipedInput bounds what gear ask reads from a pipe: a model's context
+// holds far less, and a mistaken pipe (a disk image) must not fill memory.
+const maxPipedInput = 256 << 10
+
+// askText is the query: the arguments, then what was piped in, if any.
+func (a *app) askText(args []string) (string, error) {
+	query := strings.TrimSpace(strings.Join(args, " "))
+	var piped string
+	if !a.deps.StdinIsTerminal && a.deps.Stdin != nil {
+		data, err := io.ReadAll(io.LimitReader(a.deps.Stdin, maxPipedInput+1))
+		if err != nil {
+			return "", fmt.Errorf("reading standard input: %w", err)
+		}
+		if len(data) > maxPipedInput {
+			return "", usageErrorf("the text piped in is over %d KiB: pass a shorter part (head -c, grep) or ask about the file by name", maxPipedInput>>10)
+		}
+		piped = strings.TrimSpace(string(data))
+	}
+	switch {
+	case query == "" && piped == "":
+		return "", usageErrorf("nothing to ask: give a query (gear ask \"what is 2+2\") or pipe one in (echo \"what is 2+2\" | gear ask)")
+	case piped == "":
+		return query, nil
+	case query == "":
+		return piped, nil
+	}
+	return query + "\n\n" + piped, nil
+}
+
+// askOptions are one gear ask's choices.
+type askOptions struct {
+	text string
+	// mode is empty for the study phase's default.
+	mode      agent.Mode
+	yes, json bool
+	// cont continues the last conversation.
+	cont bool
+	// show draws an image the tool saved, where the terminal can.
+	show bool
+}
+
 // ask runs one turn and prints it. An empty mode is the study phase's
 // default: baseline in a study's baseline phase, else chat.
-func (a *app) ask(ctx context.Context, text string, mode agent.Mode, yes, asJSON bool) error {
+func (a *app) ask(ctx context.Context, o askOptions) error {
+	text, mode, yes, asJSON := o.text, o.mode, o.yes, o.json
 	st, err := a.openStore(ctx)
 	if err != nil {
 		return err
@@ -95,7 +146,19 @@ func (a *app) ask(ctx context.Context, text string, mode agent.Mode, yes, asJSON
 		}
 		mode = agent.Mode(m)
 	}
-	ag, err := a.newAgent(ctx, st)
+	// A server that is down is said once, here; what works without it
+	// still answers.
+	warnings, chatDown, err := a.checkServers(ctx)
+	if err != nil {
+		return err
+	}
+	if msg := a.announceEnvironment(ctx, st); msg != "" {
+		fmt.Fprintln(a.deps.Stderr, "note: "+oneLine(msg))
+	}
+	for _, w := range warnings {
+		fmt.Fprintln(a.deps.Stderr, "warning: "+oneLine(w))
+	}
+	ag, err := a.buildAgent(ctx, st, chatDown)
 	if err != nil {
 		return err
 	}
@@ -108,7 +171,18 @@ func (a *app) ask(ctx context.Context, text string, mode agent.Mode, yes, asJSON
 	case agent.InputCommand:
 		return usageErrorf("/%s is a chat window command; gear ask takes a query, /GEAR <query> or /GEAR ToolName(args)", sanitize.Line(in.Command))
 	}
-	turn := ag.Start(ctx, agent.Request{Text: text, Mode: mode, Yes: yes})
+	req := agent.Request{Text: text, Mode: mode, Yes: yes}
+	if o.cont {
+		convs, err := st.Conversations(ctx, 1)
+		if err != nil {
+			return err
+		}
+		if len(convs) == 0 {
+			return usageErrorf("--continue: there is no conversation yet to continue; ask without -c to start one")
+		}
+		req.Conversation = convs[0].ID
+	}
+	turn := ag.Start(ctx, req)
 	p := askPrinter{out: a.deps.Stdout, errw: a.deps.Stderr, json: asJSON}
 	for {
 		ev, ok := turn.Next()
@@ -116,10 +190,24 @@ func (a *app) ask(ctx context.Context, text string, mode agent.Mode, yes, asJSON
 			break
 		}
 		switch e := ev.(type) {
+		case agent.Started:
+			if !o.cont {
+				recordOneShot(ctx, st, e.ConversationID)
+			}
 		case agent.ConfirmationNeeded:
-			choice := a.confirmTool(e.Confirmation)
+			var choice string
 			if e.Confirmation.Kind == agent.ConfirmRun {
 				choice = a.confirmRun(ag, e.Confirmation)
+			} else {
+				// "No tool" answers only with a chat model, and not in direct mode.
+				canAnswer := chatDown == nil && !llm.Resolve(a.cfg, llm.RoleChat).Offline && in.Mode != agent.ModeDirect
+				var err error
+				choice, err = a.confirmTool(ctx, e.Confirmation, canAnswer)
+				if err != nil {
+					turn.Cancel()
+					p.endLine()
+					return err
+				}
 			}
 			if err := turn.Confirm(choice); err != nil {
 				return err
@@ -143,10 +231,19 @@ func (a *app) ask(ctx context.Context, text string, mode agent.Mode, yes, asJSON
 			return errors.New("cancelled")
 		case agent.Done:
 			if asJSON {
-				return writeJSON(a.deps.Stdout, e.Record)
+				if err := writeJSON(a.deps.Stdout, e.Record); err != nil {
+					return err
+				}
+			} else {
+				p.done(e.Record)
 			}
-			p.done(e.Record)
-			a.showSaved(ctx, e.Record, a.showImages)
+			if !asJSON {
+				a.showSaved(ctx, e.Record, o.show)
+			}
+			if !answered(e.Record) {
+				return silentError{errNotAnswered}
+			}
+			return nil
 		default:
 			p.event(ev)
 		}
@@ -154,33 +251,52 @@ func (a *app) ask(ctx context.Context, text string, mode agent.Mode, yes, asJSON
 	return nil
 }
 
+// errNotAnswered ends a turn gear could only explain: the answer printed
+// says why.
+var errNotAnswered = errors.New("the turn did not answer")
+
+// answered is the one rule for gear ask's exit code: a turn answered when
+// a model or a tool wrote its answer (a tool's error is its answer). A
+// turn that failed, was cancelled, or where gear could only say why not
+// (no valid call could be written, no chat model) exits 1.
+func answered(rec agent.Record) bool {
+	return rec.Status == store.StatusDone && rec.AnsweredBy != string(store.AnsweredByGear)
+}
+
 // confirmTool answers the confidence gate: interactively on a terminal,
 // else without a tool (--yes would have run the top candidate).
-func (a *app) confirmTool(c agent.Confirmation) string {
+func (a *app) confirmTool(ctx context.Context, c agent.Confirmation, canAnswer bool) (string, error) {
 	w := a.deps.Stderr
 	top := c.Candidates[0]
-	if !a.deps.IsTerminal || a.deps.Stdin == nil || !stdinIsTerminal(a.deps.Stdin) {
-		fmt.Fprintf(w, "note: grounding is only %.1f%% sure of %s (below agent.confirm_below, %.1f%%), so no tool was run; run again with --yes to use it\n",
-			top.Confidence*100, top.Tool, c.Threshold*100)
-		return agent.NoTool
+	if !a.deps.IsTerminal || a.deps.Stdin == nil || !a.deps.StdinIsTerminal {
+		fmt.Fprintf(w, "note: grounding is only %s sure of %s (below agent.confirm_below, %s), so no tool was run; run again with --yes to use it\n",
+			pct(top.Confidence), top.Tool, pct(c.Threshold))
+		return agent.NoTool, nil
 	}
 	fmt.Fprintf(w, "Grounding is only %s sure. Which tool?\n", pct(top.Confidence))
 	for i, cand := range c.Candidates {
 		fmt.Fprintf(w, "  %d. %s (%s)\n", i+1, cand.Tool, pct(cand.Confidence))
 	}
-	fmt.Fprint(w, "Enter runs 1, a number picks another, n answers without a tool: ")
-	line, _ := bufio.NewReader(a.deps.Stdin).ReadString('\n')
-	line = strings.TrimSpace(line)
-	switch {
-	case line == "":
-		return top.Tool
-	case strings.EqualFold(line, "n"), strings.EqualFold(line, "no"):
-		return agent.NoTool
+	none := "n answers without a tool"
+	if !canAnswer {
+		none = "n cancels"
+	}
+	fmt.Fprintf(w, "Enter runs 1, a number picks another, %s (ctrl+c leaves): ", none)
+	line, err := readAnswer(ctx, a.deps.Stdin)
+	if err != nil {
+		fmt.Fprintln(w)
+		return "", err
 	}
 	if n, err := strconv.Atoi(line); err == nil && n >= 1 && n <= len(c.Candidates) {
-		return c.Candidates[n-1].Tool
+		return c.Candidates[n-1].Tool, nil
 	}
-	return agent.NoTool
+	switch {
+	case line == "":
+		return top.Tool, nil
+	case !canAnswer:
+		return "", errPromptCancelled
+	}
+	return agent.NoTool, nil
 }
 
 // confirmRun answers the question asked before a tool that is not
@@ -189,7 +305,7 @@ func (a *app) confirmTool(c agent.Confirmation) string {
 // have answered yes).
 func (a *app) confirmRun(ag *agent.Agent, c agent.Confirmation) string {
 	tool, effect := c.Candidates[0].Tool, tools.Effect(c.Effect)
-	if !a.deps.IsTerminal || a.deps.Stdin == nil || !stdinIsTerminal(a.deps.Stdin) {
+	if !a.deps.IsTerminal || a.deps.Stdin == nil || !a.deps.StdinIsTerminal {
 		fmt.Fprintf(a.deps.Stderr, "note: %s is not read-only (%s, from %s), so it was not run; run again with --yes, or add it to agent.allowed_tools\n",
 			tool, effectWords(effect), sanitize.Line(c.Source))
 		return agent.NoTool
@@ -240,26 +356,29 @@ func (p *askPrinter) endLine() {
 	}
 }
 
-// done ends the answer with the badge: tool · confidence · engine.
+// done ends the answer with the badge: the call that ran and what it
+// gave, the confidence, and what grounded —
+// "— Calculator(48 * 4 / 2) → 96 · 99% confidence · grounding: offline engine".
 func (p *askPrinter) done(r agent.Record) {
 	p.endLine()
 	if r.Tool == "" {
 		return
 	}
-	badge := "— " + r.Tool
-	if r.Source != nil && !r.Source.IsBuiltin() {
-		badge += " (" + sanitize.Line(r.Source.String()) + ")"
-	}
+	badge := "— " + callText(r)
 	switch {
 	case r.ChosenBy == "call":
 		badge += " · exact call"
 	case r.Grounded:
-		badge += " · confidence " + pct(r.Confidence)
+		badge += " · " + pct(r.Confidence) + " confidence"
 		if r.ChosenBy == "user" {
 			badge += " · chosen by you"
 		}
 		if r.Grounding != nil {
-			badge += " · " + r.Grounding.Engine + " grounding"
+			engine := r.Grounding.Engine
+			if engine == store.EngineOffline {
+				engine = "offline engine"
+			}
+			badge += " · grounding: " + engine
 		}
 	}
 	if r.Emission != nil && (r.Emission.Path == store.EmissionRepaired || r.Emission.Path == store.EmissionGuided ||
@@ -267,6 +386,38 @@ func (p *askPrinter) done(r agent.Record) {
 		badge += " · call " + string(r.Emission.Path)
 	}
 	fmt.Fprintln(p.out, badge)
+}
+
+// callText is the call that ran, on one line, with the first line of its
+// response: Calculator(5 * 0.3048 / 0.01) → 152.4; the tool's name when
+// no call ran. A tool that is not gear's own says where it came from
+// after the call: echo("hi") (mcp:everything) → hi.
+func callText(r agent.Record) string {
+	source := ""
+	if r.Source != nil && !r.Source.IsBuiltin() {
+		source = " (" + sanitize.Line(r.Source.String()) + ")"
+	}
+	run := r.Call
+	if run == nil || run.Call == "" {
+		return sanitize.Line(r.Tool) + source
+	}
+	s := sanitize.Line(run.Call) + source
+	result := ""
+	if run.Error != "" {
+		result = "✗ " + run.Error
+	} else if lines := strings.Split(strings.TrimSpace(run.Response), "\n"); lines[0] != "" {
+		result = lines[0]
+		if len(lines) > 1 {
+			result += " …"
+		}
+	}
+	if result = oneLine(result); result != "" {
+		if len([]rune(result)) > 60 {
+			result = string([]rune(result)[:59]) + "…"
+		}
+		s += " → " + result
+	}
+	return s
 }
 
 // pct writes a confidence rounded down: a choice short of certain never

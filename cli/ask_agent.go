@@ -14,22 +14,30 @@ import (
 // --offline), GEAR's engine as `gear ground` builds it (model or offline),
 // and the history (st may be nil: nothing recorded).
 func (a *app) newAgent(ctx context.Context, st *store.Store) (*agent.Agent, error) {
+	return a.buildAgent(ctx, st, nil)
+}
+
+// buildAgent is newAgent; a non-nil chatDown leaves the chat model out
+// (its server cannot serve), so the tools answer on their own.
+func (a *app) buildAgent(ctx context.Context, st *store.Store, chatDown error) (*agent.Agent, error) {
 	reg, err := a.registry()
 	if err != nil {
 		return nil, err
 	}
-	return a.agentFor(ctx, st, reg, a.cfg.Agent.Allowed)
+	return a.agentFor(ctx, st, reg, a.cfg.Agent.Allowed, chatDown)
 }
 
 // agentFor wires the agent for the tool library reg; allowed says which
 // tools that are not read-only run without asking.
-func (a *app) agentFor(ctx context.Context, st *store.Store, reg *tools.Registry, allowed func(string) bool) (*agent.Agent, error) {
+// A non-nil chatDown leaves the chat model out, as in buildAgent.
+func (a *app) agentFor(ctx context.Context, st *store.Store, reg *tools.Registry, allowed func(string) bool, chatDown error) (*agent.Agent, error) {
 	cfg := a.cfg
 	eng := agent.Engines{}
 	for _, role := range llm.Roles() {
 		ep := llm.Resolve(cfg, role)
 		rm := store.RoleModel{Engine: store.EngineOffline, Model: store.EngineOffline}
-		if !ep.Offline {
+		// A role whose server failed the check is served offline.
+		if !ep.Offline && !a.roleDown(role) {
 			rm = store.RoleModel{Engine: string(ep.Server), Model: ep.Model}
 		}
 		switch role {
@@ -48,7 +56,7 @@ func (a *app) agentFor(ctx context.Context, st *store.Store, reg *tools.Registry
 	}
 	gopts := a.groundingOptions()
 	if st != nil {
-		gopts.Cache = st
+		gopts.Cache = a.groundingCache(st)
 	}
 	ac := agent.Config{Tools: reg, Grounding: ge, GroundingOptions: gopts, Engines: eng,
 		ConfirmBelow: cfg.Agent.ConfirmBelow, ContextTokens: cfg.Agent.ContextTokens, Allowed: allowed}
@@ -59,9 +67,14 @@ func (a *app) agentFor(ctx context.Context, st *store.Store, reg *tools.Registry
 	if err != nil {
 		return nil, err
 	}
-	if chat != nil {
+	switch {
+	case chat != nil && chatDown != nil:
+		ac.ChatUnavailable = "its server did not answer gear's check at start"
+		eng.Chat = store.RoleModel{Engine: store.EngineOffline, Model: store.EngineOffline}
+		ac.Engines = eng
+	case chat != nil:
 		ac.Chat = agent.ChatClient(chat)
-	} else {
+	default:
 		ac.ChatUnavailable = llm.Resolve(cfg, llm.RoleChat).OfflineReason
 	}
 	return agent.New(ac)
@@ -84,4 +97,34 @@ func (a *app) llmClient(role llm.Role) (*llm.Client, error) {
 	}
 	a.clients[role] = c
 	return c, nil
+}
+
+// checkServers pings the model servers (once per invocation) and returns
+// a line for each that cannot serve, and why the chat model cannot (nil
+// when it can, or when there is none).
+func (a *app) checkServers(ctx context.Context) (warnings []string, chatDown error, err error) {
+	servers, err := a.serverChecks()
+	if err != nil {
+		return nil, nil, err
+	}
+	down := servers.check(ctx)
+	return fallbackWarnings(down), down[llm.RoleChat], nil
+}
+
+// chatDownNow is why the chat model's server failed the check, or nil
+// while the check has not run (it never waits for it).
+func (a *app) chatDownNow() error {
+	if a.servers == nil || !a.servers.checked() {
+		return nil
+	}
+	return a.servers.check(context.Background())[llm.RoleChat]
+}
+
+// roleDown reports whether the check, if it ran, found the role's server
+// unable to serve.
+func (a *app) roleDown(role llm.Role) bool {
+	if a.servers == nil || !a.servers.checked() {
+		return false
+	}
+	return a.servers.check(context.Background())[role] != nil
 }

@@ -21,10 +21,10 @@ func TestModelClientsSharedByAgentAndGrounding(t *testing.T) {
 	if _, err := a.newAgent(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
-	eng, _, err := a.groundingEngine(ctx, nil)
-	if err != nil {
+	if _, _, err := a.groundingEngine(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
+	eng := a.fallback.model
 	chat, slm, enc := a.clients[llm.RoleChat], a.clients[llm.RoleGrounding], a.clients[llm.RoleEmbedding]
 	if chat == nil || slm == nil || enc == nil {
 		t.Fatalf("clients %v: want one per role", a.clients)

@@ -52,6 +52,10 @@ type Deps struct {
 	// asked once before the chat window takes the terminal; nil means
 	// nothing is drawn, only paths are shown.
 	ImageCaps func(context.Context) termimg.Caps
+	// StdinIsTerminal reports whether stdin is one: when it is not, gear
+	// ask reads its query (or context) from it, and nobody can answer a
+	// prompt.
+	StdinIsTerminal bool
 }
 
 // app is one invocation: its dependencies and the global flags.
@@ -62,6 +66,8 @@ type app struct {
 	offline    bool
 	models     modelFlags
 	cfg        config.Config
+	// declared are the tools declared in YAML files (declared.go).
+	declared declaredTools
 	// places loads the gazetteer on first use, once per invocation, for
 	// the tools and the offline grounding engine alike.
 	places func() (*place.Gazetteer, error)
@@ -69,9 +75,7 @@ type app struct {
 	clients map[llm.Role]*llm.Client
 	// mcpFlags are the --mcp servers of this run; mcp connects them (and
 	// the config's) on first use, in the background (see mcp.go).
-	mcpFlags []string
-	// showImages is gear ask --show.
-	showImages  bool
+	mcpFlags    []string
 	mcp         *mcp.Manager
 	mcpErr      error
 	mcpNoted    bool
@@ -80,6 +84,11 @@ type app struct {
 	// runCtx is the command's context (set before it runs): the MCP
 	// sessions live as long as it.
 	runCtx context.Context
+	// servers checks the model servers once; fallback is the model
+	// grounding engine's switch to the offline one (nil with the offline
+	// engine).
+	servers  *serverCheck
+	fallback *groundingFallback
 }
 
 // newApp makes one invocation's app. Tests that drive commands from
@@ -116,7 +125,7 @@ func Run(ctx context.Context, args []string, deps Deps) int {
 	if errors.As(err, &silent) {
 		return exitCode(silent.err)
 	}
-	fmt.Fprintln(deps.Stderr, "gear: "+oneLine(err.Error()))
+	fmt.Fprintln(deps.Stderr, "gear: "+oneLine(config.RedactText(err.Error())))
 	return exitCode(err)
 }
 
@@ -139,10 +148,8 @@ On a terminal, gear without a command opens the chat window.`,
 			a.runCtx = cmd.Context()
 			return a.loadConfig()
 		},
+		Args: rootArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 0 {
-				return usageErrorf("unknown command %q (gear --help lists them)", args[0])
-			}
 			if a.deps.IsTerminal {
 				return a.chat(cmd.Context())
 			}
@@ -154,6 +161,7 @@ On a terminal, gear without a command opens the chat window.`,
 	pf.StringVar(&a.configPath, "config", "", "config file (default $XDG_CONFIG_HOME/gear/config.yaml)")
 	pf.StringVar(&a.dbPath, "db", "", "history database (default $XDG_DATA_HOME/gear/gear.db)")
 	pf.BoolVar(&a.offline, "offline", false, "use the built-in offline engine for every model role")
+	a.declared.register(pf)
 	a.models.register(pf)
 	pf.StringArrayVar(&a.mcpFlags, "mcp", nil, "add an MCP server for this run: NAME=COMMAND ARG… (stdio) or a URL (streamable HTTP); repeatable")
 	root.AddCommand(
@@ -162,6 +170,7 @@ On a terminal, gear without a command opens the chat window.`,
 		a.toolCommand(),
 		a.grammarCommand(),
 		a.configCommand(),
+		a.setupCommand(),
 		a.askCommand(),
 		a.historyCommand(),
 		a.groundCommand(),
@@ -173,6 +182,7 @@ On a terminal, gear without a command opens the chat window.`,
 		a.replayCommand(),
 		a.mcpCommand(),
 	)
+	finishCommands(root)
 	return root
 }
 
@@ -190,6 +200,9 @@ func (a *app) loadConfig() error {
 	}
 	if err := a.models.apply(&cfg); err != nil {
 		return err
+	}
+	for _, w := range cfg.Warnings {
+		fmt.Fprintln(a.deps.Stderr, "gear: "+w)
 	}
 	a.cfg = cfg
 	return nil
@@ -209,10 +222,6 @@ func exitCode(err error) int {
 	var te *tools.UnknownToolError
 	switch {
 	case errors.As(err, &ue), errors.As(err, &se), errors.As(err, &te), tools.IsInput(err):
-		return ExitUsage
-	case strings.HasPrefix(err.Error(), "unknown command"), strings.HasPrefix(err.Error(), "unknown flag"),
-		strings.Contains(err.Error(), "accepts "), strings.Contains(err.Error(), "requires at least"):
-		// cobra's own argument errors are usage errors.
 		return ExitUsage
 	}
 	return ExitFailure

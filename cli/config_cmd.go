@@ -54,7 +54,7 @@ func (f modelFlags) apply(cfg *config.Config) error {
 }
 
 func (a *app) configCommand() *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "config",
 		Short: "Show which engine each model role uses, and the effective configuration",
 		Long: `Shows, for the chat LLM, the grounding SLM and the embedding model, whether
@@ -76,10 +76,12 @@ Precedence: flags > environment > config file > defaults.`,
 			if err != nil {
 				return fmt.Errorf("config: %w", err)
 			}
-			_, err = io.WriteString(out, sanitize.Text(string(data)))
+			_, err = io.WriteString(out, sanitize.Text(config.RedactText(string(data))))
 			return err
 		},
 	}
+	cmd.AddCommand(a.configInitCommand())
+	return cmd
 }
 
 // writeEngines prints one line per model role: offline, or the server.

@@ -74,3 +74,38 @@ func TestConfigFlagErrors(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())
 	}
 }
+
+// A password in a base URL is never printed: not by gear config, version
+// -v, nor an error; a key in a config file others can read is warned about
+// in one line.
+func TestBaseURLPasswordNeverPrints(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "config.yaml")
+	body := "models:\n  chat:\n    base_url: http://gear:hunter2pw@localhost:11434/v1\n    model: m\n    api_key: sk-file-key-123456\n"
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"HOME": dir, "GEAR_GROUNDING_BASE_URL": "ftp://gear:hunter2pw@host/v1"}
+	for _, args := range [][]string{{"--config", path, "config"}, {"--config", path, "version", "-v"}} {
+		var stdout, stderr bytes.Buffer
+		getenv := func(k string) string {
+			if k == "GEAR_GROUNDING_BASE_URL" {
+				return ""
+			}
+			return env[k]
+		}
+		code := cli.Run(context.Background(), args, cli.Deps{Stdout: &stdout, Stderr: &stderr, Getenv: getenv})
+		if code != cli.ExitOK || strings.Contains(stdout.String(), "hunter2pw") || !strings.Contains(stdout.String(), "http://[redacted]@localhost:11434/v1") {
+			t.Errorf("gear %v: exit %d\n%s", args, code, stdout.String())
+		}
+		if w := stderr.String(); strings.Count(w, "\n") != 1 || !strings.Contains(w, "chmod 600") || strings.Contains(w, "sk-file-key") {
+			t.Errorf("gear %v: stderr %q, want one warning line", args, w)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	code := cli.Run(context.Background(), []string{"--config", path, "config"}, cli.Deps{Stdout: &stdout, Stderr: &stderr,
+		Getenv: func(k string) string { return env[k] }})
+	if code == cli.ExitOK || strings.Contains(stderr.String(), "hunter2pw") || !strings.Contains(stderr.String(), "[redacted]@host") {
+		t.Errorf("a bad base URL: exit %d, stderr %q", code, stderr.String())
+	}
+}

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -102,10 +101,8 @@ func writePredictions(path string, preds []grounding.Prediction) (err error) {
 		}
 	}()
 	w := bufio.NewWriter(f)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
 	for _, p := range preds {
-		if err := enc.Encode(p); err != nil {
+		if err := encodeJSON(w, p, ""); err != nil {
 			return fmt.Errorf("eval: --out: %w", err)
 		}
 	}

@@ -64,6 +64,10 @@ func ScriptedChatServer(t testing.TB, pieces ...string) *httptest.Server {
 		rf, _ := body["response_format"].(map[string]any)
 		schema, _ := rf["json_schema"].(map[string]any)
 		switch name, _ := schema["name"].(string); {
+		case r.Method == http.MethodGet && r.URL.Path == "/v1/models":
+			// gear's check that the server answers.
+			w.Header().Set("Content-Type", "application/json")
+			w.Write(read("llamacpp_v1_models.constructed.json"))
 		case r.URL.Path != "/v1/chat/completions":
 			t.Errorf("unexpected request %s", r.URL.Path)
 			http.Error(w, "unexpected", http.StatusTeapot)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/gear-chat/gear/config"
 	"github.com/gear-chat/gear/grounding"
 	"github.com/gear-chat/gear/grounding/offline"
 	"github.com/gear-chat/gear/llm"
@@ -93,7 +94,7 @@ func (a *app) grounder(ctx context.Context, st *store.Store) (*grounding.Grounde
 			}
 		}
 		if st != nil {
-			opts.Cache = st
+			opts.Cache = a.groundingCache(st)
 		}
 	}
 	g, err := grounding.New(reg, eng, opts)
@@ -134,7 +135,9 @@ func (a *app) groundingEngine(ctx context.Context, specs []tools.Spec) (groundin
 			return grounding.Engine{}, "", err
 		}
 		eng.Encoder = enc
-		eng.Model = fmt.Sprintf("%s|%s|%d", embEP.BaseURL, embEP.Model, embEP.Dimensions)
+		// The cache key is stored in the history: a password in the base
+		// URL stays out of it.
+		eng.Model = fmt.Sprintf("%s|%s|%d", config.RedactText(embEP.BaseURL), embEP.Model, embEP.Dimensions)
 		describe += ", encoder " + embEP.Model
 	}
 	if chatEP := llm.Resolve(a.cfg, llm.RoleChat); !chatEP.Offline {
@@ -144,7 +147,31 @@ func (a *app) groundingEngine(ctx context.Context, specs []tools.Spec) (groundin
 		}
 		eng.Router = chat
 	}
-	return eng, describe + ")", nil
+	// A server that is down or refuses the key leaves grounding to the
+	// offline engine rather than failing every question.
+	servers, err := a.serverChecks()
+	if err != nil {
+		return grounding.Engine{}, "", err
+	}
+	a.fallback = &groundingFallback{model: eng, offline: off.Grounding(), servers: servers}
+	if servers.checked() {
+		// Already known (gear ask checks first): name the engine that serves.
+		if err := a.fallback.check(ctx); err != nil {
+			return off.Grounding(), "offline (lexical encoder, rule-based calls; the model server cannot answer)", nil
+		}
+		return eng, describe + ")", nil
+	}
+	return a.fallback.engine(), describe + ")", nil
+}
+
+// groundingCache is the embedding cache grounding is given: st, used only
+// while the model engine serves.
+func (a *app) groundingCache(st *store.Store) grounding.EmbeddingCache {
+	if a.fallback == nil {
+		return st
+	}
+	a.fallback.cache = st
+	return fallbackCache{a.fallback}
 }
 
 // offlineEngine builds the offline engine over the library's specs with

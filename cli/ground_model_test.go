@@ -70,6 +70,16 @@ func (s *modelServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Input          []string       `json:"input"`
 		ResponseFormat map[string]any `json:"response_format"`
 	}
+	if r.Method == http.MethodGet && r.URL.Path == "/v1/models" {
+		// gear's check that the server answers.
+		b, err := os.ReadFile(filepath.Join("testdata", "ask", "llamacpp_v1_models.constructed.json"))
+		if err != nil {
+			s.t.Error(err)
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(b)
+		return
+	}
 	if r.Method != http.MethodPost || json.NewDecoder(r.Body).Decode(&req) != nil {
 		s.t.Errorf("unexpected request %s %s", r.Method, r.URL.Path)
 		http.Error(w, "unexpected", http.StatusBadRequest)
@@ -185,5 +195,36 @@ func TestGroundModelEngine(t *testing.T) {
 	}
 	if srv.embedText-embedTexts != 1 {
 		t.Errorf("second run embedded %d texts, want the query only (descriptions from the database)", srv.embedText-embedTexts)
+	}
+}
+
+// A password in the embedding server's base URL stays out of the history,
+// where the embedding cache names its model.
+func TestEmbeddingCacheKeyHasNoPassword(t *testing.T) {
+	_, hs := newModelServer(t)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "gear.db")
+	withPassword := strings.Replace(hs.URL, "http://", "http://gear:hunter2pw@", 1) + "/v1"
+	env := map[string]string{
+		"HOME": dir, "GEAR_DB": db,
+		"GEAR_GROUNDING_MODEL": "small", "GEAR_GROUNDING_BASE_URL": hs.URL + "/v1", "GEAR_GROUNDING_SERVER": "openai",
+		"GEAR_EMBEDDING_MODEL": "text-embedding-3-small", "GEAR_EMBEDDING_BASE_URL": withPassword, "GEAR_EMBEDDING_SERVER": "openai",
+	}
+	var stdout, stderr bytes.Buffer
+	code := cli.Run(context.Background(), []string{"ground", "--json", "what is 48 multiplied by 4 divided by 2"}, cli.Deps{
+		Stdout: &stdout, Stderr: &stderr, Getenv: func(k string) string { return env[k] }, HTTP: hs.Client(),
+		Now: func() time.Time { return time.Date(2026, 5, 14, 15, 0, 0, 0, time.UTC) },
+	})
+	if code != cli.ExitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, f := range []string{db, db + "-wal"} {
+		data, _ := os.ReadFile(f)
+		if bytes.Contains(data, []byte("hunter2pw")) {
+			t.Errorf("%s holds the password", filepath.Base(f))
+		}
+	}
+	if strings.Contains(stdout.String()+stderr.String(), "hunter2pw") {
+		t.Error("the password was printed")
 	}
 }

@@ -1,18 +1,15 @@
 package cli
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/gear-chat/gear/store"
 )
@@ -21,6 +18,46 @@ import (
 // (--db, GEAR_DB, the config file, or the XDG data directory).
 func (a *app) openStore(ctx context.Context) (*store.Store, error) {
 	return store.Open(ctx, a.cfg.DB, store.Options{Now: a.deps.Now})
+}
+
+// readStore opens the history read-only: for commands that only read it.
+func (a *app) readStore(ctx context.Context) (*store.Store, error) {
+	return store.Open(ctx, a.cfg.DB, store.Options{Now: a.deps.Now, ReadOnly: true})
+}
+
+// withReadStore runs fn with the history open read-only: nothing is
+// created or written. Without a history yet, noHistory runs instead when
+// given (an empty listing); otherwise that is the one-line error.
+func (a *app) withReadStore(cmd *cobra.Command, noHistory func(path string) error, fn func(context.Context, *store.Store) error) error {
+	ctx := cmd.Context()
+	s, err := a.readStore(ctx)
+	var dbe *store.DBError
+	if errors.Is(err, store.ErrNoHistory) && noHistory != nil && errors.As(err, &dbe) {
+		return noHistory(dbe.Path)
+	}
+	if err != nil {
+		return err
+	}
+	err = fn(ctx, s)
+	if cerr := s.Close(); err == nil {
+		err = cerr
+	}
+	if errors.Is(err, store.ErrNotFound) {
+		return usageError{err}
+	}
+	return err
+}
+
+// emptyListing is what list and search print without a history: [] as
+// JSON, else that there is none yet.
+func emptyListing(cmd *cobra.Command, asJSON bool) func(string) error {
+	return func(path string) error {
+		if asJSON {
+			return writeJSON(cmd.OutOrStdout(), []struct{}{})
+		}
+		writeConversationList(cmd.OutOrStdout(), path, nil)
+		return nil
+	}
 }
 
 // withStore runs fn with the history open, and turns "no such id" into a
@@ -69,7 +106,7 @@ func (a *app) historyListCommand() *cobra.Command {
 		Short: "List recent conversations, newest first",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return a.withStore(cmd, func(ctx context.Context, s *store.Store) error {
+			return a.withReadStore(cmd, emptyListing(cmd, asJSON), func(ctx context.Context, s *store.Store) error {
 				convs, err := s.Conversations(ctx, limit)
 				if err != nil {
 					return err
@@ -100,7 +137,7 @@ func (a *app) historyShowCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.withStore(cmd, func(ctx context.Context, s *store.Store) error {
+			return a.withReadStore(cmd, nil, func(ctx context.Context, s *store.Store) error {
 				d, err := s.Export(ctx, id)
 				if err != nil {
 					return err
@@ -139,7 +176,7 @@ Words must all match; "quote a phrase"; end a word with * for a prefix.`,
 			if err != nil {
 				return usageError{err}
 			}
-			return a.withStore(cmd, func(ctx context.Context, s *store.Store) error {
+			return a.withReadStore(cmd, emptyListing(cmd, asJSON), func(ctx context.Context, s *store.Store) error {
 				hits, err := s.Search(ctx, q, limit)
 				if err != nil {
 					return err
@@ -183,7 +220,7 @@ tools, scores, timings and ratings.`,
 			if format != "json" && format != "markdown" && format != "md" {
 				return usageErrorf("export: --format %q: want json or markdown", format)
 			}
-			return a.withStore(cmd, func(ctx context.Context, s *store.Store) error {
+			return a.withReadStore(cmd, nil, func(ctx context.Context, s *store.Store) error {
 				d, err := s.Export(ctx, ids...)
 				if err != nil {
 					return err
@@ -242,7 +279,7 @@ participant id and phase stay). It asks first on a terminal; elsewhere
 					return nil
 				}
 				prompt := fmt.Sprintf("Delete %s from %s? This cannot be undone. [y/N] ", describeTotals(counts), s.Path())
-				ok, err := confirmDeleteAll(yes, stdinIsTerminal(a.deps.Stdin), a.deps.Stdin, cmd.ErrOrStderr(), prompt)
+				ok, err := confirmDeleteAll(ctx, yes, a.deps.StdinIsTerminal, a.deps.Stdin, cmd.ErrOrStderr(), prompt)
 				if err != nil || !ok {
 					if err == nil {
 						fmt.Fprintln(out, "Nothing deleted.")
@@ -266,7 +303,7 @@ participant id and phase stay). It asks first on a terminal; elsewhere
 // confirmDeleteAll decides whether --all goes ahead: --yes does; on a
 // terminal the user is asked; anywhere else it is refused, since nobody
 // can answer and a script should say --yes.
-func confirmDeleteAll(yes, interactive bool, in io.Reader, prompt io.Writer, question string) (bool, error) {
+func confirmDeleteAll(ctx context.Context, yes, interactive bool, in io.Reader, prompt io.Writer, question string) (bool, error) {
 	if yes {
 		return true, nil
 	}
@@ -274,20 +311,15 @@ func confirmDeleteAll(yes, interactive bool, in io.Reader, prompt io.Writer, que
 		return false, usageErrorf("delete --all: stdin is not a terminal, so gear cannot ask; add --yes to delete the whole history")
 	}
 	fmt.Fprint(prompt, question)
-	answer, err := bufio.NewReader(in).ReadString('\n')
-	if err != nil && answer == "" {
-		return false, nil
+	answer, err := readAnswer(ctx, in)
+	if err != nil {
+		return false, err
 	}
-	switch strings.ToLower(strings.TrimSpace(answer)) {
+	switch strings.ToLower(answer) {
 	case "y", "yes":
 		return true, nil
 	}
 	return false, nil
-}
-
-func stdinIsTerminal(in io.Reader) bool {
-	f, ok := in.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // selection reads the IDs or --all of export and delete.

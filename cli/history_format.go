@@ -78,7 +78,7 @@ func orDash(s string) string {
 }
 
 // routeText is the route decision and how it was made: "tool
-// (threshold; p 0.97, threshold 0.50)"; the probability and threshold
+// (threshold; needs a tool 97%, threshold 50%)"; the probability and threshold
 // are grounding's, shown when grounding ran.
 func routeText(t store.Turn) string {
 	route := orDash(string(t.Route))
@@ -87,7 +87,7 @@ func routeText(t store.Turn) string {
 		how = append(how, string(t.RouteBy))
 	}
 	if t.Grounded && t.Route != "" && (t.RouteProbability > 0 || t.RouteThreshold > 0) {
-		how = append(how, fmt.Sprintf("p %.2f, threshold %.2f", t.RouteProbability, t.RouteThreshold))
+		how = append(how, fmt.Sprintf("needs a tool %s, threshold %s", pct(t.RouteProbability), pct(t.RouteThreshold)))
 	}
 	if len(how) > 0 {
 		route += " (" + strings.Join(how, "; ") + ")"
@@ -109,7 +109,7 @@ func choiceText(t store.Turn) string {
 		s += " · chosen by grounding"
 	}
 	if t.HasConfidence() {
-		s += fmt.Sprintf(" · confidence %.2f", t.Confidence)
+		s += " · " + pct(t.Confidence) + " confidence"
 	}
 	if t.Emission != "" {
 		s += " · call " + string(t.Emission)
@@ -166,7 +166,7 @@ func writeTurn(w io.Writer, t store.Turn) {
 		for _, g := range t.Grounding {
 			fmt.Fprintf(tw, "  %d\t%s\t%.3f\t%.3f\t%.3f\t", g.Rank, sanitize.Line(g.Tool), g.Semantic, g.Pattern, g.Final)
 			if probs {
-				fmt.Fprintf(tw, "%.3f\t", g.Probability)
+				fmt.Fprintf(tw, "%s\t", pct(g.Probability))
 			}
 			fmt.Fprintf(tw, "%s\n", responseCell(g, 50, sanitize.Line))
 		}
@@ -318,7 +318,7 @@ func writeHits(w io.Writer, hits []store.Hit, terminal bool) {
 		if h.Tool != "" {
 			tool := sanitize.Line(h.Tool)
 			if h.Grounded {
-				tool += fmt.Sprintf(" %.2f", h.Confidence)
+				tool += " " + pct(h.Confidence)
 			}
 			head = append(head, tool)
 		}

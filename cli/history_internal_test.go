@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"strings"
 	"testing"
 )
@@ -27,7 +28,7 @@ func TestConfirmDeleteAll(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var prompt bytes.Buffer
-			got, err := confirmDeleteAll(tt.yes, tt.tty, strings.NewReader(tt.input), &prompt, "Delete? [y/N] ")
+			got, err := confirmDeleteAll(context.Background(), tt.yes, tt.tty, strings.NewReader(tt.input), &prompt, "Delete? [y/N] ")
 			if got != tt.want {
 				t.Errorf("confirmed = %v, want %v", got, tt.want)
 			}

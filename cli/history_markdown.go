@@ -71,7 +71,7 @@ func writeMarkdownTurn(w io.Writer, t store.Turn) {
 		for _, g := range t.Grounding {
 			fmt.Fprintf(w, "| %d | %s | %s | %.3f | %.3f | %.3f | ", g.Rank, mdCell(g.Tool), mdCell(g.Family), g.Semantic, g.Pattern, g.Final)
 			if probs {
-				fmt.Fprintf(w, "%.3f | ", g.Probability)
+				fmt.Fprintf(w, "%s | ", pct(g.Probability))
 			}
 			fmt.Fprintf(w, "%s | %s |\n", mdCell(g.Call), responseCell(g, 80, mdCell))
 		}

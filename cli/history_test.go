@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -89,7 +91,7 @@ func TestHistorySearchFindsRecordedTurn(t *testing.T) {
 	if code != cli.ExitOK || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
 	}
-	for _, want := range []string{"conversation 1 · turn 1", "Weather 0.91", "thumbs up", "**Adelaide**", "**adelaide**"} {
+	for _, want := range []string{"conversation 1 · turn 1", "Weather 91%", "thumbs up", "**Adelaide**", "**adelaide**"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
@@ -166,13 +168,16 @@ func TestHistoryListShowAndMarkdown(t *testing.T) {
 		t.Errorf("list --json: %v %+v", err, convs)
 	}
 	code, out, _ = runGear(t, nil, "", "--db", db, "history", "show", "1")
+	if code != cli.ExitOK {
+		t.Errorf("history show 1: exit %d", code)
+	}
 	for _, want := range []string{
 		"Conversation 1 · chat", "Models: chat ollama/llama3.2 · grounding offline", "you: what's the weather in Adelaide tomorrow?",
 		"typed: @TallChatBot what's the weather in Adelaide tomorrow?", "· chat · done · answered by model · 1.20 s",
-		"route: tool (threshold; p 0.97, threshold 0.50) · Weather [weather] · chosen by grounding · confidence 0.91 · call guided",
-		"#  TOOL            S      P      f      PROB   RESPONSE",
-		"1  Weather         0.700  0.500  0.650  0.910  mock: probe of Weather",
-		"2  WikiSearch      0.600  0.400  0.550  0.043  mock: probe of WikiSearch",
+		"route: tool (threshold; needs a tool 97%, threshold 50%) · Weather [weather] · chosen by grounding · 91% confidence · call guided",
+		"#  TOOL            S      P      f      PROB  RESPONSE",
+		"1  Weather         0.700  0.500  0.650  91%   mock: probe of Weather",
+		"2  WikiSearch      0.600  0.400  0.550  4%    mock: probe of WikiSearch",
 		`call: Weather("Adelaide", "2026-11-03") · validated`, "→ Adelaide, 2026-11-03: 24 °C, sunny",
 		"gear: Tomorrow Adelaide should be sunny", `rating: thumbs up · "spot on"`, "── Turn 2", "· direct · done · answered by tool",
 		"route: tool (user) · Calculator [calc] · typed call · call exact",
@@ -187,8 +192,8 @@ func TestHistoryListShowAndMarkdown(t *testing.T) {
 	}
 	code, out, _ = runGear(t, nil, "", "--db", db, "history", "export", "1", "--format", "markdown")
 	for _, want := range []string{"# gear history", "## Conversation 1: what's the weather in Adelaide tomorrow?",
-		"Typed: @TallChatBot what's the weather", "Route: tool (threshold; p 0.97, threshold 0.50) · tool Weather · chosen by grounding",
-		"| # | Tool | Family | S | P | f | Probability | Call | Response |", "| 1 | Weather | weather | 0.700 | 0.500 | 0.650 | 0.910 |",
+		"Typed: @TallChatBot what's the weather", "Route: tool (threshold; needs a tool 97%, threshold 50%) · tool Weather · chosen by grounding",
+		"| # | Tool | Family | S | P | f | Probability | Call | Response |", "| 1 | Weather | weather | 0.700 | 0.500 | 0.650 | 91% |",
 		"**gear:** (answered by model) Tomorrow", "Route: tool (user) · tool Calculator · typed call · call exact"} {
 		if code != cli.ExitOK || !strings.Contains(out, want) {
 			t.Errorf("markdown lacks %q:\n%s", want, out)
@@ -275,6 +280,7 @@ func TestHistoryBadDatabases(t *testing.T) {
 		{"corrupt", corrupt, []string{"is corrupt", "left it untouched", "--db"}},
 		{"newer", newer, []string{"newer gear", "upgrade gear", "--db"}},
 		{"directory under a file", filepath.Join(notDir, "sub", "gear.db"), []string{"cannot create history directory", "--db"}},
+		{"a device", os.DevNull, []string{"not a regular file", "--db"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -318,8 +324,12 @@ func TestHistoryDefaultLocation(t *testing.T) {
 	if code != cli.ExitOK || out != "No conversations in "+want+" yet.\n" || errOut != "" {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
-	if _, err := os.Stat(want); err != nil {
-		t.Fatal(err)
+	// Listing is reading: it creates neither the directory nor the file.
+	if _, err := os.Stat(filepath.Dir(want)); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("history list created %s (%v)", filepath.Dir(want), err)
+	}
+	if code, out, _ := runGear(t, env, "", "history", "search", "--json", "weather"); code != cli.ExitOK || out != "[]\n" {
+		t.Errorf("search without a history: exit %d, %q", code, out)
 	}
 	other := filepath.Join(t.TempDir(), "env.db")
 	env["GEAR_DB"] = other

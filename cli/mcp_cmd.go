@@ -266,7 +266,7 @@ func (a *app) mayRun(s tools.Spec, yes bool) (bool, error) {
 	if s.Effect.ReadOnly() || yes || a.cfg.Agent.Allowed(s.Name) {
 		return true, nil
 	}
-	if !a.deps.IsTerminal || a.deps.Stdin == nil || !stdinIsTerminal(a.deps.Stdin) {
+	if !a.deps.IsTerminal || a.deps.Stdin == nil || !a.deps.StdinIsTerminal {
 		return false, usageErrorf("%s is not read-only (%s, from %s): pass --yes to run it, or add it to agent.allowed_tools", s.Name, effectWords(s.Effect), s.Source)
 	}
 	switch a.askRun(s.Name, s.Effect, s.Source.String()) {

@@ -46,7 +46,8 @@ func mcpTestServer(t *testing.T) string {
 
 // gearIn runs gear with a config directory of its own (returned), stdin
 // empty and no network but the test servers.
-func gearIn(t *testing.T, dir string, args ...string) (int, string, string) {
+// gearInHome runs gear with HOME and the XDG directories under dir.
+func gearInHome(t *testing.T, dir string, args ...string) (int, string, string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	env := map[string]string{"HOME": dir, "XDG_CONFIG_HOME": dir + "/config", "XDG_DATA_HOME": dir + "/data"}
@@ -64,7 +65,7 @@ func TestMCPToolsAndCallOverHTTP(t *testing.T) {
 	dir := t.TempDir()
 
 	// The conformance suite's form: the URL is the last argument.
-	code, out, errOut := gearIn(t, dir, "mcp", "tools", "--mcp", url)
+	code, out, errOut := gearInHome(t, dir, "mcp", "tools", "--mcp", url)
 	if code != cli.ExitOK {
 		t.Fatalf("mcp tools --mcp: exit %d, %s", code, errOut)
 	}
@@ -77,23 +78,23 @@ func TestMCPToolsAndCallOverHTTP(t *testing.T) {
 		t.Errorf("escape sequence reached the terminal: %q", out)
 	}
 
-	code, out, _ = gearIn(t, dir, "mcp", "tools", url, "--json")
+	code, out, _ = gearInHome(t, dir, "mcp", "tools", url, "--json")
 	var specs []map[string]any
 	if code != cli.ExitOK || json.Unmarshal([]byte(out), &specs) != nil || len(specs) != 2 {
 		t.Fatalf("--json: exit %d, %s", code, out)
 	}
 
-	code, out, errOut = gearIn(t, dir, "mcp", "call", url, "echo", `{"message":"hi"}`)
+	code, out, errOut = gearInHome(t, dir, "mcp", "call", url, "echo", `{"message":"hi"}`)
 	if code != cli.ExitOK || strings.TrimSpace(out) != "Echo: hi" {
 		t.Errorf("call echo: exit %d, %q, %q", code, out, errOut)
 	}
 
 	// Not read-only, no terminal, no --yes: it does not run.
-	code, out, errOut = gearIn(t, dir, "mcp", "call", url, "add_numbers", `{"a":2,"b":3}`)
+	code, out, errOut = gearInHome(t, dir, "mcp", "call", url, "add_numbers", `{"a":2,"b":3}`)
 	if code != cli.ExitUsage || out != "" || !strings.Contains(errOut, "not read-only") || !strings.Contains(errOut, "--yes") {
 		t.Errorf("unconfirmed write: exit %d, %q, %q", code, out, errOut)
 	}
-	code, out, _ = gearIn(t, dir, "mcp", "call", "--yes", url, "add_numbers", `{"a":2,"b":3}`)
+	code, out, _ = gearInHome(t, dir, "mcp", "call", "--yes", url, "add_numbers", `{"a":2,"b":3}`)
 	if code != cli.ExitOK || strings.TrimSpace(out) != "The sum is 5" {
 		t.Errorf("call --yes: exit %d, %q", code, out)
 	}
@@ -108,7 +109,7 @@ func TestMCPToolsAndCallOverHTTP(t *testing.T) {
 	if err := os.WriteFile(cfg, []byte("agent:\n  allowed_tools: ["+server+".add_numbers]\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut = gearIn(t, dir, "mcp", "call", url, "add_numbers", `{"a":2,"b":3}`)
+	code, out, errOut = gearInHome(t, dir, "mcp", "call", url, "add_numbers", `{"a":2,"b":3}`)
 	if code != cli.ExitOK || strings.TrimSpace(out) != "The sum is 5" {
 		t.Errorf("allowed: exit %d, %q, %q", code, out, errOut)
 	}
@@ -124,7 +125,7 @@ func TestMCPToolsAndCallOverHTTP(t *testing.T) {
 		{[]string{"mcp", "tools", "http://127.0.0.1:1/mcp"}, cli.ExitFailure, "mcp server 127-0-0-1-1"},
 		{[]string{"mcp", "tools", "--mcp", "x"}, cli.ExitUsage, "want NAME=COMMAND"},
 	} {
-		code, _, errOut := gearIn(t, dir, tc.args...)
+		code, _, errOut := gearInHome(t, dir, tc.args...)
 		if code != tc.code || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
 			t.Errorf("gear %v: exit %d, %q; want %d and %q on one line", tc.args, code, errOut, tc.code, tc.want)
 		}
@@ -134,14 +135,14 @@ func TestMCPToolsAndCallOverHTTP(t *testing.T) {
 func TestMCPListShowsStatus(t *testing.T) {
 	t.Parallel()
 	url := mcpTestServer(t)
-	code, out, errOut := gearIn(t, t.TempDir(), "mcp", "list", "--mcp", url, "--mcp", "dead=/nonexistent/server")
+	code, out, errOut := gearInHome(t, t.TempDir(), "mcp", "list", "--mcp", url, "--mcp", "dead=/nonexistent/server")
 	if code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	if !strings.Contains(out, "2 tools") || !strings.Contains(out, "failed: cannot start /nonexistent/server") {
 		t.Errorf("mcp list:\n%s", out)
 	}
-	code, out, _ = gearIn(t, t.TempDir(), "mcp", "list")
+	code, out, _ = gearInHome(t, t.TempDir(), "mcp", "list")
 	if code != cli.ExitOK || !strings.Contains(out, "No MCP servers") {
 		t.Errorf("no servers: %d %q", code, out)
 	}
@@ -154,7 +155,7 @@ func TestMCPImport(t *testing.T) {
 	if err := os.WriteFile(src, []byte(`{"mcpServers": {"files": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"]}}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut := gearIn(t, dir, "mcp", "import", src)
+	code, out, errOut := gearInHome(t, dir, "mcp", "import", src)
 	if code != cli.ExitOK || !strings.Contains(out, "Added 1 MCP server(s)") {
 		t.Fatalf("import: %d %q %q", code, out, errOut)
 	}
@@ -162,11 +163,11 @@ func TestMCPImport(t *testing.T) {
 	if !strings.Contains(string(data), "server-filesystem") {
 		t.Errorf("config after import:\n%s", data)
 	}
-	code, out, _ = gearIn(t, dir, "mcp", "import", src)
+	code, out, _ = gearInHome(t, dir, "mcp", "import", src)
 	if code != cli.ExitOK || !strings.Contains(out, "Nothing to add") {
 		t.Errorf("again: %d %q", code, out)
 	}
-	code, _, errOut = gearIn(t, dir, "mcp", "import", filepath.Join(dir, "missing.json"))
+	code, _, errOut = gearInHome(t, dir, "mcp", "import", filepath.Join(dir, "missing.json"))
 	if code != cli.ExitUsage || !strings.Contains(errOut, "cannot read") {
 		t.Errorf("missing: %d %q", code, errOut)
 	}
@@ -177,7 +178,7 @@ func TestAskGroundsToAnMCPToolOffline(t *testing.T) {
 	url := mcpTestServer(t)
 	dir := t.TempDir()
 	// The conformance suite's tools_call form: the URL comes last.
-	code, out, errOut := gearIn(t, dir, "ask", "--offline", "--yes", "add the numbers 2 and 3", "--mcp", url)
+	code, out, errOut := gearInHome(t, dir, "ask", "--offline", "--yes", "add the numbers 2 and 3", "--mcp", url)
 	if code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -185,33 +186,33 @@ func TestAskGroundsToAnMCPToolOffline(t *testing.T) {
 		t.Errorf("answer:\n%s\nstderr: %s", out, errOut)
 	}
 	// History keeps the call's source.
-	code, out, _ = gearIn(t, dir, "history", "show", "1")
+	code, out, _ = gearInHome(t, dir, "history", "show", "1")
 	if code != cli.ExitOK || !strings.Contains(out, "· from mcp:127-0-0-1-") {
 		t.Errorf("history show: exit %d\n%s", code, out)
 	}
-	code, out, _ = gearIn(t, dir, "history", "export", "1")
+	code, out, _ = gearInHome(t, dir, "history", "export", "1")
 	if code != cli.ExitOK || !strings.Contains(out, `"kind": "mcp"`) {
 		t.Errorf("history export: exit %d\n%s", code, out)
 	}
 	// Replayed without the server, the turn's tool is missing, not a
 	// grounding regression.
-	code, out, _ = gearIn(t, dir, "replay")
+	code, out, _ = gearInHome(t, dir, "replay")
 	if code != cli.ExitOK || !strings.Contains(out, "is not in the library now") || !strings.Contains(out, "(from mcp:127-0-0-1-") {
 		t.Errorf("replay without the server: exit %d\n%s", code, out)
 	}
-	code, out, _ = gearIn(t, dir, "replay", "--mcp", url)
+	code, out, _ = gearInHome(t, dir, "replay", "--mcp", url)
 	if code != cli.ExitOK || strings.Contains(out, "is not in the library now") {
 		t.Errorf("replay with the server: exit %d\n%s", code, out)
 	}
 
 	// Without --yes and without a terminal, a tool that may write is not run.
-	code, out, errOut = gearIn(t, dir, "ask", "--offline", "add the numbers 2 and 3", "--mcp", url)
+	code, out, errOut = gearInHome(t, dir, "ask", "--offline", "add the numbers 2 and 3", "--mcp", url)
 	if code != cli.ExitOK || strings.Contains(out, "The sum is 5") || !strings.Contains(errOut, "is not read-only") || !strings.Contains(out, "was not run") {
 		t.Errorf("unconfirmed: exit %d\n%s\nstderr: %s", code, out, errOut)
 	}
 
 	// The library lists it with its source.
-	code, out, _ = gearIn(t, dir, "tools", "--mcp", url)
+	code, out, _ = gearInHome(t, dir, "tools", "--mcp", url)
 	if code != cli.ExitOK || !strings.Contains(out, "Calculator(") || !strings.Contains(out, ".add_numbers(a: number, b: number)") || !strings.Contains(out, "mcp:127-0-0-1") {
 		t.Errorf("gear tools --mcp:\n%s", out)
 	}

@@ -48,7 +48,7 @@ func npmGear(t *testing.T, dir string, args ...string) (int, string, string) {
 			t.Fatal(err)
 		}
 	}
-	return gearIn(t, dir, args...)
+	return gearInHome(t, dir, args...)
 }
 
 // askJSON runs gear ask --json and reads the turn record.

@@ -8,7 +8,7 @@ import (
 )
 
 // registry builds the tool library from the configuration: the built-in
-// tools, then the MCP servers' (waiting until each has connected or
+// tools, the declared ones, then the MCP servers' (waiting until each has connected or
 // failed; see mcpTools).
 func (a *app) registry() (*tools.Registry, error) {
 	ext, err := a.mcpTools(a.runCtx)
@@ -18,9 +18,15 @@ func (a *app) registry() (*tools.Registry, error) {
 	return a.library(ext)
 }
 
-// library is the built-in tools plus ext, checked as one library.
+// library is the built-in tools, the tools declared in files, and ext (the
+// MCP servers'), checked as one library.
 func (a *app) library(ext []tools.Tool) (*tools.Registry, error) {
-	r, err := tools.NewRegistry(append(a.builtinTools(), ext...)...)
+	others := append(a.builtinTools(), ext...)
+	fromFiles, err := a.loadDeclared(others)
+	if err != nil {
+		return nil, err
+	}
+	r, err := tools.NewRegistry(append(others, fromFiles...)...)
 	if err != nil {
 		return nil, fmt.Errorf("tool library: %w", err)
 	}

@@ -258,7 +258,7 @@ func writeReplay(w io.Writer, r replayResult) {
 	if r.Since != nil {
 		since = " since " + r.Since.Local().Format("2006-01-02 15:04")
 	}
-	fmt.Fprintf(w, "replayed %d turns%s\n", r.Replayed, since)
+	fmt.Fprintf(w, "replayed %s%s\n", plural(int64(r.Replayed), "turn"), since)
 	fmt.Fprintf(w, "engine: %s\n", oneLine(r.Engine))
 	for _, k := range sortedKeys(r.Skipped) {
 		fmt.Fprintf(w, "skipped %d %s\n", r.Skipped[k], k)

@@ -125,7 +125,7 @@ func readSource(ctx context.Context, path string, size int64) (store.Dump, error
 	n, _ := io.ReadFull(f, head)
 	f.Close()
 	if size == 0 || string(head[:n]) == sqliteHeader {
-		st, err := store.Open(ctx, path, store.Options{})
+		st, err := store.Open(ctx, path, store.Options{ReadOnly: true})
 		if err != nil {
 			return store.Dump{}, err
 		}

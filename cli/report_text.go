@@ -12,7 +12,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/gear-chat/gear/sanitize"
 	"github.com/gear-chat/gear/survey"
 )
 
@@ -276,11 +275,11 @@ func writeReportCSV(w io.Writer, r survey.Report) error {
 		case int:
 			v = strconv.Itoa(x)
 		case string:
-			v = sanitize.Text(x)
+			v = x
 		default:
 			v = fmt.Sprint(x)
 		}
-		cw.Write([]string{section, item, measure, v})
+		cw.Write([]string{csvCell(section), csvCell(item), csvCell(measure), csvCell(v)})
 	}
 	prop := func(section, item string, p survey.Proportion) {
 		row(section, item, "x", p.X)

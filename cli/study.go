@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/gear-chat/gear/llm"
 	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/survey"
 )
@@ -24,6 +25,7 @@ as they go, then answer the questionnaire (gear survey).
                                       tools by default
   gear study start --phase gear       they ground and use tools again
   gear study status                   where this installation stands
+  gear study stop                     end the phase: chat mode again
 
 The participant id is random, made on first use and kept in the history
 database (never sent anywhere); every conversation records it with the
@@ -31,7 +33,7 @@ phase, and every turn its mode, so gear report can compare the phases.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(a.studyStartCommand(), a.studyStatusCommand())
+	cmd.AddCommand(a.studyStartCommand(), a.studyStopCommand(), a.studyStatusCommand())
 	return cmd
 }
 
@@ -45,8 +47,12 @@ func (a *app) studyStartCommand() *cobra.Command {
 			if phase == "" {
 				return usageErrorf("study start: --phase is required: baseline or gear")
 			}
-			if _, err := survey.ParsePhase(phase); err != nil {
+			p, err := survey.ParsePhase(phase)
+			if err != nil {
 				return usageErrorf("study start: %v", err)
+			}
+			if p == survey.PhaseBaseline && llm.Resolve(a.cfg, llm.RoleChat).Offline {
+				return usageErrorf("study start: the baseline phase is the chat model answering alone, and no chat model is configured; configure one first (gear setup, or gear config to see the settings)")
 			}
 			return a.withStore(cmd, func(ctx context.Context, st *store.Store) error {
 				s, changed, err := survey.StartPhase(ctx, st, phase, participant, a.deps.Now())
@@ -73,6 +79,30 @@ func (a *app) studyStartCommand() *cobra.Command {
 	cmd.Flags().StringVar(&phase, "phase", "", "baseline (no tools) or gear")
 	cmd.Flags().StringVar(&participant, "participant", "", "use this participant id instead of a random one (letters, digits, - and _)")
 	return cmd
+}
+
+func (a *app) studyStopCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "stop",
+		Short: "End the study phase: gear answers with tools by default again",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return a.withStore(cmd, func(ctx context.Context, st *store.Store) error {
+				was, stopped, err := survey.StopPhase(ctx, st)
+				if err != nil {
+					return err
+				}
+				w := cmd.OutOrStdout()
+				if !stopped {
+					fmt.Fprintln(w, "No study phase is running; nothing to stop.")
+					return nil
+				}
+				fmt.Fprintf(w, "The %s phase (since %s) has ended; gear answers in chat mode by default again.\n", was.Phase, day(was.Started))
+				fmt.Fprintf(w, "Participant %s is kept: gear study start resumes the study as the same person.\n", was.Participant)
+				return nil
+			})
+		},
+	}
 }
 
 // StudyStatus is gear study status --json.
@@ -183,7 +213,8 @@ func writeStudyStatus(w io.Writer, s studyStatus) {
 	fmt.Fprintf(w, "default mode:  %s\n", s.DefaultMode)
 	for _, phase := range []string{survey.PhaseBaseline, survey.PhaseGear, survey.PhaseNone} {
 		if u, ok := s.Phases[phase]; ok {
-			fmt.Fprintf(w, "%-14s %d conversations, %d turns, %d rated\n", phase+":", u.Conversations, u.Turns, u.Rated)
+			fmt.Fprintf(w, "%-14s %s, %s, %d rated\n", phase+":", plural(int64(u.Conversations), "conversation"),
+				plural(int64(u.Turns), "turn"), u.Rated)
 		}
 	}
 	fmt.Fprintf(w, "questionnaire: %s\n", s.Questionnaire)

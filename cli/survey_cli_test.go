@@ -102,11 +102,12 @@ func TestSurveyQuestionsAndTerminal(t *testing.T) {
 func TestStudyCommands(t *testing.T) {
 	home := t.TempDir()
 	db := filepath.Join(home, "gear.db")
-	code, out, errText := studyGear(t, home, "", "--db", db, "study", "start", "--phase", "baseline", "--participant", "P07")
+	chat := []string{"--chat-model", "m", "--chat-url", "http://127.0.0.1:9/v1"}
+	code, out, errText := studyGear(t, home, "", append(chat, "--db", db, "study", "start", "--phase", "baseline", "--participant", "P07")...)
 	if code != cli.ExitOK || !strings.Contains(out, "Participant P07: the baseline phase starts today, 2026-11-20.") {
 		t.Fatalf("exit %d, %q, %q", code, out, errText)
 	}
-	code, out, _ = studyGear(t, home, "", "--db", db, "study", "start", "--phase", "baseline")
+	code, out, _ = studyGear(t, home, "", append(chat, "--db", db, "study", "start", "--phase", "baseline")...)
 	if code != cli.ExitOK || !strings.Contains(out, "already in the baseline phase") {
 		t.Errorf("starting twice: %q", out)
 	}

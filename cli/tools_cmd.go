@@ -125,7 +125,7 @@ func (a *app) toolCommand() *cobra.Command {
 		Long: `Run one tool call in the canonical syntax, Name(arg, "string", 3.5), or the
 JSON form {"tool": "Name", "args": {...}}. A call that does not parse exits 2;
 a tool that fails at run time exits 1.`,
-		Args: cobra.ExactArgs(1),
+		Args: toolCallArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			reg, err := a.registry()
 			if err != nil {
@@ -180,12 +180,7 @@ func (a *app) runTool(ctx context.Context, out io.Writer, reg *tools.Registry, t
 // order.
 func argsJSON(c tools.Call) json.RawMessage { return tools.ArgsJSON(c) }
 
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
+func writeJSON(w io.Writer, v any) error { return encodeJSON(w, v, "  ") }
 
 // silentError carries an exit code for an error already reported on
 // stdout (as JSON), so Run prints nothing more.

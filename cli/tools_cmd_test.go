@@ -141,13 +141,13 @@ func TestCommandLineUsage(t *testing.T) {
 		out  string // part of stdout
 		err  string // part of stderr
 	}{
-		{nil, cli.ExitOK, "Available Commands", ""},
+		{nil, cli.ExitOK, "Chat:", ""},
 		{[]string{"version"}, cli.ExitOK, "gear " + cli.Version, ""},
 		{[]string{"version"}, cli.ExitOK, "GeoNames", ""},
 		{[]string{"frobnicate"}, cli.ExitUsage, "", "unknown command"},
 		{[]string{"--nope"}, cli.ExitUsage, "", "unknown flag: --nope"},
-		{[]string{"tool"}, cli.ExitUsage, "", "accepts 1 arg"},
-		{[]string{"tool", "a", "b"}, cli.ExitUsage, "", "accepts 1 arg"},
+		{[]string{"tool"}, cli.ExitUsage, "", "takes one call"},
+		{[]string{"tool", "a", "b"}, cli.ExitUsage, "", "quote it"},
 		{[]string{"tools", "extra"}, cli.ExitUsage, "", "unknown command"},
 	}
 	for _, tt := range tests {

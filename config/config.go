@@ -8,9 +8,11 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -34,6 +36,10 @@ type Config struct {
 	Grounding Grounding `yaml:"grounding" json:"grounding"`
 	Agent     Agent     `yaml:"agent" json:"agent"`
 	MCP       MCP       `yaml:"mcp" json:"mcp"`
+
+	// Warnings are what Load found worth saying that is no error (a key in
+	// a file others can read), one line each.
+	Warnings []string `yaml:"-" json:"-"`
 }
 
 // Models configures the three model roles. A role without a model uses the
@@ -231,6 +237,11 @@ func Load(path string, getenv Getenv) (Config, error) {
 			if err := decode(data, &cfg); err != nil {
 				return Config{}, fmt.Errorf("config %s: %w", path, err)
 			}
+			if info, err := os.Stat(path); err == nil {
+				if w := keyFileWarning(path, info.Mode(), cfg); w != "" {
+					cfg.Warnings = append(cfg.Warnings, w)
+				}
+			}
 		case errors.Is(err, fs.ErrNotExist) && !explicit:
 		default:
 			return Config{}, fmt.Errorf("config: cannot read %s: %w", path, unwrapPathError(err))
@@ -252,6 +263,10 @@ func decode(data []byte, cfg *Config) error {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(cfg); err != nil {
+		if errors.Is(err, io.EOF) {
+			// Only comments (gear config init's template): nothing set.
+			return nil
+		}
 		return errors.New(yamlMessage(err))
 	}
 	return nil
@@ -305,6 +320,9 @@ func applyEnv(cfg *Config, getenv Getenv) error {
 
 // Validate checks values that would otherwise fail later and obscurely.
 func (c Config) Validate() error {
+	if err := checkFinite(reflect.ValueOf(c), ""); err != nil {
+		return err
+	}
 	if err := c.validateMedia(); err != nil {
 		return err
 	}

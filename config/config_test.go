@@ -110,6 +110,15 @@ func TestLoadRefusesBrokenConfig(t *testing.T) {
 		{"bad route", "grounding:\n  route: sometimes\n", nil, `grounding.route is "sometimes"`},
 		{"confirm out of range", "agent:\n  confirm_below: 3\n", nil, "agent.confirm_below"},
 		{"bad GEAR_OFFLINE", "", map[string]string{"GEAR_OFFLINE": "perhaps"}, `GEAR_OFFLINE="perhaps"`},
+		// NaN passes any check written "x < lo || x > hi": every number
+		// is refused non-finite, by its name.
+		{"NaN temperature", "models:\n  chat:\n    temperature: .nan\n", nil, "models.chat.temperature is NaN; want a finite number"},
+		{"NaN temperature from the environment", "", map[string]string{"GEAR_CHAT_TEMPERATURE": "NaN"}, "models.chat.temperature is NaN"},
+		{"Inf lambda", "grounding:\n  lambda: .inf\n", nil, "grounding.lambda is +Inf; want a finite number"},
+		{"NaN none score", "grounding:\n  none_score: .nan\n", nil, "grounding.none_score is NaN"},
+		{"NaN confirm", "agent:\n  confirm_below: .nan\n", nil, "agent.confirm_below is NaN"},
+		{"NaN timeout", "tools:\n  timeout: NaN\n", nil, `duration "NaN"`},
+		{"Inf timeout", "tools:\n  timeout: +Inf\n", nil, `duration "+Inf"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -147,7 +156,8 @@ func TestSecretNeverPrints(t *testing.T) {
 		"%v":  fmt.Sprintf("%v", r),
 		"%+v": fmt.Sprintf("%+v", r),
 		"%#v": fmt.Sprintf("%#v", r),
-		"%s":  fmt.Sprintf("%s", r.APIKey),
+		//lint:ignore S1025 the test is of what the %s verb prints for a Secret
+		"%s": fmt.Sprintf("%s", r.APIKey),
 	}
 	j, err := json.Marshal(r)
 	if err != nil {
@@ -187,6 +197,9 @@ func TestParseDuration(t *testing.T) {
 		{"5", 5 * time.Second, true},
 		{"1.5", 1500 * time.Millisecond, true},
 		{"soon", 0, false},
+		{"NaN", 0, false},
+		{"+Inf", 0, false},
+		{"1e300", 0, false},
 		{"5 s", 0, false},
 	}
 	for _, tt := range tests {
@@ -221,5 +234,74 @@ func TestDefaultPaths(t *testing.T) {
 	c.Tools.Wiki.BaseURL = "http://mirror.local/"
 	if c.WikiBaseURL() != "http://mirror.local" {
 		t.Fatal(c.WikiBaseURL())
+	}
+}
+
+func TestRedactURLUserinfo(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ in, want string }{
+		{"http://user:pass@host:8080/v1", "http://[redacted]@host:8080/v1"},
+		{"https://token@api.example.com/v1", "https://[redacted]@api.example.com/v1"},
+		{"http://localhost:11434/v1", "http://localhost:11434/v1"},
+		{`Post "http://u:p@h/v1/chat": refused; see http://other/x`, `Post "http://[redacted]@h/v1/chat": refused; see http://other/x`},
+		{"mail me@example.org", "mail me@example.org"},
+		{"http://host/path?x=a@b", "http://host/path?x=a@b"},
+	}
+	for _, c := range cases {
+		if got := RedactText(c.in); got != c.want {
+			t.Errorf("RedactText(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// A config file holding an API key that others can read gets one line of
+// warning; one only its owner reads, or one without a key, gets none.
+func TestReadableKeyFileWarns(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	withKey := "models:\n  chat:\n    model: m\n    base_url: http://localhost:1/v1\n    api_key: sk-in-the-file\n"
+	cases := []struct {
+		name, body string
+		mode       os.FileMode
+		warn       bool
+	}{
+		{"key, group-readable", withKey, 0o640, true},
+		{"key, world-readable", withKey, 0o644, true},
+		{"key, owner only", withKey, 0o600, false},
+		{"no key, world-readable", "db: x.db\n", 0o644, false},
+	}
+	for _, c := range cases {
+		path := writeFile(t, dir, strings.ReplaceAll(c.name, " ", "_")+".yaml", c.body)
+		if err := os.Chmod(path, c.mode); err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := Load(path, envOf(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (len(cfg.Warnings) == 1) != c.warn || len(cfg.Warnings) > 1 {
+			t.Errorf("%s: warnings %q", c.name, cfg.Warnings)
+		}
+		for _, w := range cfg.Warnings {
+			if !strings.Contains(w, "chmod 600") || strings.Contains(w, "sk-in-the-file") || strings.Contains(w, "\n") {
+				t.Errorf("%s: warning %q", c.name, w)
+			}
+		}
+	}
+}
+
+// A file of comments only (gear config init's template) sets nothing.
+func TestCommentsOnlyFileIsDefaults(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "config.yaml")
+	if err := os.WriteFile(path, []byte("# every setting commented out\n# models:\n#   chat: {}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := Load(path, func(string) string { return "" })
+	if err != nil {
+		t.Fatalf("a comments-only file: %v", err)
+	}
+	if cfg.Grounding != Defaults().Grounding || !reflect.DeepEqual(cfg.Agent, Defaults().Agent) {
+		t.Errorf("a comments-only file changed the defaults: %+v", cfg)
 	}
 }

@@ -145,7 +145,7 @@ func (r Role) validate() error {
 	if r.MaxTokens < 0 {
 		return fmt.Errorf("max_tokens must not be negative")
 	}
-	if t := r.Temperature; t != nil && (*t < 0 || *t > 2) {
+	if t := r.Temperature; t != nil && !(*t >= 0 && *t <= 2) { // NaN too
 		return fmt.Errorf("temperature is %v; want 0..2", *t)
 	}
 	if r.Dimensions < 0 || r.BatchSize < 0 {
@@ -157,7 +157,7 @@ func (r Role) validate() error {
 func checkBaseURL(s string) error {
 	u, err := url.Parse(s)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return fmt.Errorf("%q is not an http(s) URL like http://localhost:11434/v1", s)
+		return fmt.Errorf("%q is not an http(s) URL like http://localhost:11434/v1", RedactText(s))
 	}
 	return nil
 }

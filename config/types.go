@@ -3,6 +3,7 @@ package config
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -68,7 +69,8 @@ func ParseDuration(s string) (Duration, error) {
 		return Duration(v), nil
 	}
 	var secs float64
-	if _, err := fmt.Sscanf(s, "%g", &secs); err == nil && fmt.Sprint(secs) == s {
+	if _, err := fmt.Sscanf(s, "%g", &secs); err == nil && fmt.Sprint(secs) == s &&
+		!math.IsNaN(secs) && !math.IsInf(secs, 0) && math.Abs(secs) < math.MaxInt64/float64(time.Second) {
 		return Duration(secs * float64(time.Second)), nil
 	}
 	return 0, fmt.Errorf("duration %q: want a value like 10s or 500ms", s)

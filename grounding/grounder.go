@@ -192,7 +192,7 @@ func (g *Grounder) toolVectors(ctx context.Context) ([][]float32, error) {
 // and says why.
 func (g *Grounder) Ground(ctx context.Context, query string) (*Result, error) {
 	start := time.Now()
-	query = strings.TrimSpace(query)
+	query = strings.TrimSpace(bounded(query, MaxQueryBytes))
 	if query == "" {
 		return nil, tools.Inputf("grounding: the query is empty")
 	}
@@ -244,12 +244,12 @@ func (g *Grounder) Ground(ctx context.Context, query string) (*Result, error) {
 	g.mu.Unlock()
 
 	ps := g.opts.Patterns
-	prelim := ps.Encode(res.Preliminary)
+	prelim := ps.Encode(bounded(res.Preliminary, maxScoredBytes))
 	for i := range res.Tools {
 		ts := &res.Tools[i]
 		ts.S = similarity(qvec, vecs[i])
 		if ts.Status == StatusRun || ts.Status == StatusMock {
-			ts.P = ps.Score(prelim, ps.EncodeAs(ts.Response, g.specs[i].OutputPattern), g.opts.Lambda)
+			ts.P = ps.Score(prelim, ps.EncodeAs(bounded(ts.Response, maxScoredBytes), g.specs[i].OutputPattern), g.opts.Lambda)
 		}
 		ts.F = g.opts.Gamma*ts.S + (1-g.opts.Gamma)*ts.P
 	}

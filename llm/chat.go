@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"sort"
 
 	openai "github.com/sashabaranov/go-openai"
 )
@@ -125,7 +124,7 @@ func (c *Client) Chat(ctx context.Context, req ChatRequest) (ChatResult, error) 
 	for _, tc := range ch.Message.ToolCalls {
 		res.ToolCalls = append(res.ToolCalls, ToolCall{ID: tc.ID, Name: tc.Function.Name, Arguments: tc.Function.Arguments})
 	}
-	if ch.LogProbs != nil {
+	if ch.LogProbs != nil && req.TopLogprobs > 0 { // kept only when asked for
 		for _, lp := range ch.LogProbs.Content {
 			t := TokenLogprob{Token: lp.Token, Logprob: lp.LogProb}
 			for _, top := range lp.TopLogProbs {
@@ -175,6 +174,9 @@ func (c *Client) buildChat(kind ServerKind, req ChatRequest) (openai.ChatComplet
 	if kind == ServerOpenAI {
 		o.MaxCompletionTokens = maxTokens
 	} else {
+		// Deprecated by OpenAI for its o-series, but the field the other
+		// servers (llama.cpp, vLLM, Ollama, LM Studio) read.
+		//lint:ignore SA1019 max_tokens is what non-OpenAI servers understand
 		o.MaxTokens = maxTokens
 	}
 	if t := firstTemp(req.Temperature, c.ep.Temperature); t != nil {
@@ -262,17 +264,4 @@ func outputChars(content string, calls []ToolCall) int {
 		n += runes(tc.Name) + runes(tc.Arguments)
 	}
 	return n
-}
-
-func sortedCalls(byIndex map[int]*ToolCall) []ToolCall {
-	idx := make([]int, 0, len(byIndex))
-	for i := range byIndex {
-		idx = append(idx, i)
-	}
-	sort.Ints(idx)
-	calls := make([]ToolCall, 0, len(idx))
-	for _, i := range idx {
-		calls = append(calls, *byIndex[i])
-	}
-	return calls
 }

@@ -25,6 +25,7 @@ type options struct {
 	backoff time.Duration
 	maxWait time.Duration
 	maxBody int64
+	maxLine int
 }
 
 // Option adjusts a Client.
@@ -42,13 +43,19 @@ func WithRetryBackoff(d time.Duration) Option { return func(o *options) { o.back
 // retry (default 30s); a longer one fails at once with ErrRateLimited.
 func WithMaxRetryWait(d time.Duration) Option { return func(o *options) { o.maxWait = d } }
 
+// WithStreamLimits sets the longest streamed line (default 1 MiB) and the
+// longest response, streamed or not (default 64 MiB).
+func WithStreamLimits(line int, total int64) Option {
+	return func(o *options) { o.maxLine, o.maxBody = line, total }
+}
+
 // New makes a client for a resolved endpoint. An offline endpoint has no
 // server to call: New refuses it with ErrOffline.
 func New(ep Endpoint, opts ...Option) (*Client, error) {
 	if ep.Offline {
 		return nil, &Error{Kind: ErrOffline, Role: ep.Role, Detail: ep.OfflineReason}
 	}
-	o := options{http: &http.Client{}, backoff: 500 * time.Millisecond, maxWait: 30 * time.Second, maxBody: 64 << 20}
+	o := options{http: &http.Client{}, backoff: 500 * time.Millisecond, maxWait: 30 * time.Second, maxBody: 64 << 20, maxLine: defaultMaxStreamLine}
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -64,7 +71,7 @@ func New(ep Endpoint, opts ...Option) (*Client, error) {
 	if ep.Server == "" {
 		ep.Server, ep.ServerFrom = DetectServer(ep.BaseURL)
 	}
-	tr := &transport{next: o.http, timeout: ep.Timeout, backoff: o.backoff, maxWait: o.maxWait, maxBody: o.maxBody}
+	tr := &transport{next: o.http, timeout: ep.Timeout, backoff: o.backoff, maxWait: o.maxWait, maxBody: o.maxBody, maxLine: o.maxLine}
 	cfg := openai.DefaultConfig(ep.APIKey.Reveal())
 	cfg.BaseURL = ep.BaseURL
 	cfg.HTTPClient = tr

@@ -13,7 +13,6 @@ package llm
 
 import (
 	"fmt"
-	"net"
 	"net/url"
 	"strings"
 	"time"
@@ -204,7 +203,7 @@ func (ep Endpoint) Describe() string {
 		return "offline (built-in engine) — " + ep.OfflineReason
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s", ep.Server, ep.BaseURL)
+	fmt.Fprintf(&b, "%s %s", ep.Server, config.RedactText(ep.BaseURL))
 	if ep.ServerFrom == "unknown" {
 		b.WriteString(" (kind probed on first use)")
 	}
@@ -219,16 +218,4 @@ func (ep Endpoint) Describe() string {
 	}
 	fmt.Fprintf(&b, ", timeout %s", ep.Timeout)
 	return b.String()
-}
-
-// host is the server's host[:port], for error messages.
-func (ep Endpoint) host() string {
-	u, err := url.Parse(ep.BaseURL)
-	if err != nil || u.Host == "" {
-		return ep.BaseURL
-	}
-	if h, p, err := net.SplitHostPort(u.Host); err == nil && ((u.Scheme == "https" && p == "443") || (u.Scheme == "http" && p == "80")) {
-		return h
-	}
-	return u.Host
 }

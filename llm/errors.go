@@ -13,6 +13,8 @@ import (
 	"unicode"
 
 	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/gear-chat/gear/config"
 )
 
 // ErrorKind is what went wrong, in terms a person can act on. Test for one
@@ -67,7 +69,7 @@ func (e *Error) Error() string {
 		fmt.Fprintf(&b, " %s", e.Model)
 	}
 	if e.BaseURL != "" {
-		fmt.Fprintf(&b, " at %s (%s)", e.BaseURL, e.Server)
+		fmt.Fprintf(&b, " at %s (%s)", config.RedactText(e.BaseURL), e.Server)
 	}
 	fmt.Fprintf(&b, ": %s", e.Kind)
 	switch {
@@ -128,6 +130,7 @@ func (c *Client) newError(ctx context.Context, err error, st *callState) *Error 
 	var netErr net.Error
 	var syntaxErr *json.SyntaxError
 	var typeErr *json.UnmarshalTypeError
+	var limitErr *streamLimitError
 	switch {
 	case errors.Is(err, context.Canceled) && ctx.Err() != nil:
 		e.Kind, e.Err = ErrCanceled, context.Canceled
@@ -140,12 +143,15 @@ func (c *Client) newError(ctx context.Context, err error, st *callState) *Error 
 	case errors.As(err, &tmo):
 		e.Kind, e.Detail = ErrTimeout, tmo.Error()
 	case errors.As(err, &apiErr):
+		// Every field the server wrote is cleaned before it is kept: a
+		// server may echo the key in its code or type as well as its message.
 		e.Status, e.Detail = apiErr.HTTPStatusCode, c.clean(apiErr.Message)
-		e.Code = codeString(apiErr.Code, e.Status)
-		if e.Code == "" {
-			e.Code = apiErr.Type
+		code := codeString(apiErr.Code, e.Status)
+		if code == "" {
+			code = apiErr.Type
 		}
-		e.Kind = classifyStatus(e.Status, e.Code, apiErr.Message)
+		e.Kind = classifyStatus(e.Status, code, apiErr.Message)
+		e.Code = c.clean(code)
 	case errors.As(err, &reqErr):
 		e.Status = reqErr.HTTPStatusCode
 		e.Detail = c.clean(bodyMessage(reqErr.Body))
@@ -153,6 +159,9 @@ func (c *Client) newError(ctx context.Context, err error, st *callState) *Error 
 		if e.Status < 400 {
 			e.Kind = ErrBadResponse
 		}
+	case errors.As(err, &limitErr):
+		e.Kind, e.Detail = ErrBadResponse, limitErr.Error()
+		e.Hint = "the server sent far more than an answer holds; check the server and its base URL"
 	case errors.Is(err, truncatedStreamError{}):
 		e.Kind, e.Detail = ErrBadResponse, err.Error()
 	case errors.Is(err, io.ErrUnexpectedEOF):
@@ -167,8 +176,29 @@ func (c *Client) newError(ctx context.Context, err error, st *callState) *Error 
 	if e.Hint == "" {
 		e.Hint = c.hint(e)
 	}
+	if e.Kind != ErrCanceled && e.Kind != ErrTimeout {
+		// The cause's own text (an API error's fields, a network error
+		// quoting the URL, a decoder error quoting the body) is cleaned
+		// too, for whoever prints it.
+		cause := e.Err
+		if errors.As(cause, &apiErr) || errors.As(cause, &reqErr) {
+			cause = nil // the server's own error struct holds its raw fields
+		}
+		e.Err = &serverError{msg: c.clean(e.Err.Error()), cause: cause}
+	}
 	return e
 }
+
+// serverError is a failure's text after clean: what a server or the network
+// said, with keys and URL passwords removed. It unwraps to the cause so
+// errors.Is still finds sentinels (io.ErrUnexpectedEOF, net errors).
+type serverError struct {
+	msg   string
+	cause error
+}
+
+func (e *serverError) Error() string { return e.msg }
+func (e *serverError) Unwrap() error { return e.cause }
 
 // codeString gives the server's error code, leaving out the numeric ones
 // that only repeat the status (llama.cpp) or are null (Ollama).
@@ -286,6 +316,7 @@ func (c *Client) clean(s string) string {
 	if k := c.ep.APIKey.Reveal(); len(k) >= 4 {
 		s = strings.ReplaceAll(s, k, "[key removed]")
 	}
+	s = config.RedactText(s)
 	s = maskedKeyRE.ReplaceAllString(s, "[key removed]")
 	s = strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {

@@ -3,8 +3,10 @@ package llm
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"iter"
+	"sort"
 	"strings"
 	"time"
 
@@ -40,7 +42,8 @@ type Stream struct {
 	req ChatRequest
 
 	content  strings.Builder
-	calls    map[int]*ToolCall
+	calls    map[int]*callParts
+	argBytes int
 	tokens   []TokenLogprob
 	finish   string
 	server   *openai.Usage
@@ -64,7 +67,7 @@ func (c *Client) ChatStream(ctx context.Context, req ChatRequest) (*Stream, erro
 	if err != nil {
 		return nil, c.fail(ctx, k, err, c.usage(k))
 	}
-	return &Stream{c: c, ctx: ctx, k: k, os: os, req: req, calls: map[int]*ToolCall{}}, nil
+	return &Stream{c: c, ctx: ctx, k: k, os: os, req: req, calls: map[int]*callParts{}}, nil
 }
 
 // Recv returns the next delta, io.EOF after the last one, or an *Error: a
@@ -82,7 +85,12 @@ func (s *Stream) Recv() (Delta, error) {
 		case err != nil:
 			s.end(s.c.newError(s.ctx, err, s.k.st))
 		default:
-			if d, ok := s.take(resp); ok {
+			d, ok, err := s.take(resp)
+			if err != nil {
+				s.end(s.c.newError(s.ctx, err, s.k.st))
+				continue
+			}
+			if ok {
 				return d, nil
 			}
 		}
@@ -90,14 +98,29 @@ func (s *Stream) Recv() (Delta, error) {
 	return Delta{}, s.err
 }
 
+// Bounds on what one stream may accumulate besides its text (which the
+// transport's per-response limit bounds): tool calls and their arguments.
+const (
+	maxStreamCalls    = 64
+	maxStreamArgBytes = 1 << 20
+)
+
+// callParts is a streamed tool call being put together; its arguments grow
+// in a builder, not by concatenating strings (which copies them every time).
+type callParts struct {
+	id, name string
+	args     strings.Builder
+}
+
 // take folds a chunk into the running result and gives its delta, if the
-// chunk carried anything (usage-only and empty chunks do not).
-func (s *Stream) take(resp openai.ChatCompletionStreamResponse) (Delta, bool) {
+// chunk carried anything (usage-only and empty chunks do not). Logprobs are
+// kept only when the request asked for them.
+func (s *Stream) take(resp openai.ChatCompletionStreamResponse) (Delta, bool, error) {
 	if resp.Usage != nil {
 		s.server = resp.Usage
 	}
 	if len(resp.Choices) == 0 {
-		return Delta{}, false
+		return Delta{}, false, nil
 	}
 	ch := resp.Choices[0]
 	d := Delta{Content: ch.Delta.Content, FinishReason: string(ch.FinishReason)}
@@ -109,18 +132,25 @@ func (s *Stream) take(resp openai.ChatCompletionStreamResponse) (Delta, bool) {
 		d.ToolCalls = append(d.ToolCalls, ToolCallDelta{Index: i, ID: tc.ID, Name: tc.Function.Name, Arguments: tc.Function.Arguments})
 		acc := s.calls[i]
 		if acc == nil {
-			acc = &ToolCall{}
+			if len(s.calls) >= maxStreamCalls {
+				return Delta{}, false, &streamLimitError{fmt.Sprintf("the stream holds more than %d tool calls", maxStreamCalls)}
+			}
+			acc = &callParts{}
 			s.calls[i] = acc
 		}
 		if tc.ID != "" {
-			acc.ID = tc.ID
+			acc.id = tc.ID
 		}
 		if tc.Function.Name != "" {
-			acc.Name = tc.Function.Name
+			acc.name = tc.Function.Name
 		}
-		acc.Arguments += tc.Function.Arguments
+		s.argBytes += len(tc.Function.Arguments)
+		if s.argBytes > maxStreamArgBytes {
+			return Delta{}, false, &streamLimitError{fmt.Sprintf("the streamed tool-call arguments are longer than %s", sizeText(maxStreamArgBytes))}
+		}
+		acc.args.WriteString(tc.Function.Arguments)
 	}
-	if ch.Logprobs != nil {
+	if ch.Logprobs != nil && s.req.TopLogprobs > 0 {
 		for _, lp := range ch.Logprobs.Content {
 			t := TokenLogprob{Token: lp.Token, Logprob: lp.Logprob}
 			for _, top := range lp.TopLogprobs {
@@ -135,12 +165,27 @@ func (s *Stream) take(resp openai.ChatCompletionStreamResponse) (Delta, bool) {
 		s.finish = d.FinishReason
 	}
 	if d.Content == "" && len(d.ToolCalls) == 0 && d.FinishReason == "" && len(d.Tokens) == 0 {
-		return Delta{}, false
+		return Delta{}, false, nil
 	}
 	if s.first == 0 {
 		s.first = time.Since(s.k.start)
 	}
-	return d, true
+	return d, true, nil
+}
+
+// toolCalls are the calls so far in index order, arguments joined.
+func (s *Stream) toolCalls() []ToolCall {
+	idx := make([]int, 0, len(s.calls))
+	for i := range s.calls {
+		idx = append(idx, i)
+	}
+	sort.Ints(idx)
+	calls := make([]ToolCall, 0, len(idx))
+	for _, i := range idx {
+		p := s.calls[i]
+		calls = append(calls, ToolCall{ID: p.id, Name: p.name, Arguments: p.args.String()})
+	}
+	return calls
 }
 
 // end stops the stream with err (io.EOF for a clean end) and records its
@@ -160,7 +205,7 @@ func (s *Stream) end(err error) {
 	if s.server != nil {
 		prompt, completion = s.server.PromptTokens, s.server.CompletionTokens
 	}
-	setTokens(&u, prompt, completion, promptChars(s.req), outputChars(s.content.String(), sortedCalls(s.calls)))
+	setTokens(&u, prompt, completion, promptChars(s.req), outputChars(s.content.String(), s.toolCalls()))
 	u.Failed = err != io.EOF
 	s.usage = u
 	record(s.ctx, u)
@@ -176,7 +221,7 @@ func (s *Stream) Close() error {
 // Result is everything received so far, tool calls with their arguments
 // joined; after io.EOF it is the whole completion, with Usage.
 func (s *Stream) Result() ChatResult {
-	return ChatResult{Content: s.content.String(), ToolCalls: sortedCalls(s.calls), FinishReason: s.finish,
+	return ChatResult{Content: s.content.String(), ToolCalls: s.toolCalls(), FinishReason: s.finish,
 		Tokens: s.tokens, Usage: s.usage}
 }
 

@@ -54,6 +54,8 @@ type transport struct {
 	backoff time.Duration
 	maxWait time.Duration
 	maxBody int64
+	// maxLine caps one streamed line; maxBody also caps a whole stream.
+	maxLine int
 }
 
 func (t *transport) Do(req *http.Request) (*http.Response, error) {
@@ -136,7 +138,7 @@ func (t *transport) attempt(req *http.Request, body []byte, stream bool, st *cal
 		return nil, err
 	}
 	if stream && resp.StatusCode < 400 {
-		resp.Body = &idleBody{rc: resp.Body, w: w, timeout: t.timeout}
+		resp.Body = newSSEBody(&idleBody{rc: resp.Body, w: w, timeout: t.timeout}, t.maxLine, t.maxBody)
 		return resp, nil
 	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, t.maxBody+1))

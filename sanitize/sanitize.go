@@ -72,6 +72,14 @@ func isClean(s string) bool {
 	return true
 }
 
+// Invisible reports the characters Text removes that JSON does not escape
+// by itself: DEL, the C1 controls and the bidirectional overrides. A JSON
+// writer escapes them (as \uXXXX) so the data stays whole but cannot act
+// on a terminal or disguise itself.
+func Invisible(r rune) bool {
+	return r == 0x7f || (r >= 0x80 && r < 0xa0) || isBidiControl(r)
+}
+
 func isBidiControl(r rune) bool {
 	return r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x200e || r == 0x200f || r == 0x061c
 }

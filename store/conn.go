@@ -30,7 +30,7 @@ const (
 	readerPool                 // deferred, query-only
 )
 
-func openPool(path string, kind poolKind, busy time.Duration, maxPages int) *sql.DB {
+func openPool(path string, kind poolKind, readOnly bool, busy time.Duration, maxPages int) *sql.DB {
 	params := []string{
 		fmt.Sprintf("_busy_timeout=%d", busy.Milliseconds()),
 		"_foreign_keys=1",
@@ -38,6 +38,11 @@ func openPool(path string, kind poolKind, busy time.Duration, maxPages int) *sql
 		// Deleted history is overwritten, not left in free pages.
 		"_secure_delete=1",
 		"_stmt_cache_size=32",
+	}
+	if readOnly {
+		// Nothing is created: no file, no rollback journal (/dev/null's
+		// "-journal"), no write.
+		params = append(params, "mode=ro")
 	}
 	if kind == writerPool {
 		params = append(params, "_txlock=immediate")
@@ -49,8 +54,14 @@ func openPool(path string, kind poolKind, busy time.Duration, maxPages int) *sql
 			return fmt.Errorf("register %s: %w", bm25Name, err)
 		}
 		// Memory-mapped reads and in-memory sorting keep searches over a
-		// large history off the read() path.
-		for _, pragma := range []string{"PRAGMA mmap_size = 268435456", "PRAGMA temp_store = MEMORY"} {
+		// large history off the read() path. The writer maps nothing: its
+		// integrity check on open reads the whole file, which mapped would
+		// count in full in the process's memory.
+		pragmas := []string{"PRAGMA temp_store = MEMORY"}
+		if kind == readerPool {
+			pragmas = append(pragmas, "PRAGMA mmap_size = 268435456")
+		}
+		for _, pragma := range pragmas {
 			if _, err := conn.Exec(pragma, nil); err != nil {
 				return err
 			}

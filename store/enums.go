@@ -21,6 +21,9 @@ const (
 	StatusFailed               Status = "failed"
 	StatusCancelled            Status = "cancelled"
 	StatusAwaitingConfirmation Status = "awaiting-confirmation"
+	// StatusInterrupted is a turn whose process ended before it finished,
+	// marked when the history is next opened.
+	StatusInterrupted Status = "interrupted"
 )
 
 // Route is the routing decision: does the turn need a tool?

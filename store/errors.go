@@ -23,6 +23,9 @@ var (
 	ErrDiskFull  = errors.New("disk full")
 	ErrBusy      = errors.New("database busy")
 	ErrDirectory = errors.New("database directory unusable")
+	ErrNotFile   = errors.New("database path not a regular file")
+	// ErrNoHistory is a history opened for reading that does not exist yet.
+	ErrNoHistory = errors.New("no history yet")
 )
 
 // DBError is a database-level failure: the file, what kind of failure,

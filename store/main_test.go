@@ -36,6 +36,23 @@ func runChild(mode string) int {
 	switch mode {
 	case "crash":
 		return crashChild(ctx, path)
+	case "hold":
+		// Begins a turn, says so, and waits to be killed.
+		s, err := Open(ctx, path, Options{})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+		conv, err := s.CreateConversation(ctx, NewConversation{Mode: ModeChat})
+		if err == nil {
+			var ref TurnRef
+			if ref, err = s.BeginTurn(ctx, conv, "a turn that never ends", ModeChat); err == nil {
+				fmt.Println(ref.TurnID)
+				select {}
+			}
+		}
+		fmt.Fprintln(os.Stderr, err)
+		return 1
 	case "worker":
 		if err := workerChild(ctx, path); err != nil {
 			fmt.Fprintln(os.Stderr, err)

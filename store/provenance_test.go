@@ -91,12 +91,10 @@ type v4Turn struct {
 	calls      []CallCheck
 	answer     string
 
-	routeByWant  RouteMethod
-	grounded     bool
-	chosenBy     Chooser
-	answeredBy   Answerer
-	userMessage  string
-	answerExists bool
+	routeByWant RouteMethod
+	grounded    bool
+	chosenBy    Chooser
+	answeredBy  Answerer
 }
 
 var v4Turns = []v4Turn{

@@ -123,13 +123,14 @@ func (s *Store) Messages(ctx context.Context, conversationID int64) ([]Message, 
 		if _, err := conversationTx(ctx, tx, conversationID); err != nil {
 			return err
 		}
-		return eachRow(ctx, tx, `SELECT id, conversation_id, turn_id, role, text, created_at
+		return eachRow(ctx, tx, `SELECT id, conversation_id, turn_id, role, `+clipped("text")+`, created_at
 			FROM messages WHERE conversation_id = ? ORDER BY id`, []any{conversationID}, func(rows *sql.Rows) error {
 			var m Message
 			var created int64
 			if err := rows.Scan(&m.ID, &m.ConversationID, &m.TurnID, &m.Role, &m.Text, &created); err != nil {
 				return err
 			}
+			m.Text = capText(m.Text)
 			m.Created = fromUnixMS(created)
 			out = append(out, m)
 			return nil
@@ -141,11 +142,11 @@ func (s *Store) Messages(ctx context.Context, conversationID int64) ([]Message, 
 // loadTurns reads the turns matching where (over turns t) with their
 // child rows.
 func loadTurns(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]Turn, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT t.id, t.conversation_id, t.query, t.input, t.mode, t.status, t.route, t.route_by,
+	rows, err := tx.QueryContext(ctx, `SELECT t.id, t.conversation_id, `+clipped("t.query")+`, `+clipped("t.input")+`, t.mode, t.status, t.route, t.route_by,
 		t.route_probability, t.route_threshold, t.grounded, t.tool, t.tool_family, t.chosen_by, t.confidence,
-		t.emission, t.repair_note, t.answered_by, t.error,
+		t.emission, `+clipped("t.repair_note")+`, t.answered_by, `+clipped("t.error")+`,
 		t.route_ms, t.ground_ms, t.emit_ms, t.tool_ms, t.answer_ms, t.total_ms, t.created_at, t.finished_at,
-		COALESCE(um.id, 0), COALESCE(am.id, 0), COALESCE(am.text, ''), `+ratingColumns+`
+		COALESCE(um.id, 0), COALESCE(am.id, 0), COALESCE(`+clipped("am.text")+`, ''), `+ratingColumns+`
 		FROM turns t
 		LEFT JOIN messages um ON um.turn_id = t.id AND um.role = 'user'
 		LEFT JOIN messages am ON am.turn_id = t.id AND am.role = 'assistant'
@@ -173,6 +174,7 @@ func loadTurns(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]Tu
 		if err != nil {
 			return nil, err
 		}
+		t.Query, t.Input, t.RepairNote, t.Error, t.Answer = capText(t.Query), capText(t.Input), capText(t.RepairNote), capText(t.Error), capText(t.Answer)
 		t.Confidence, t.RouteProbability, t.RouteThreshold = confidence.Float64, routeP.Float64, routeT.Float64
 		t.Latency = Latency{fromMS(lat[0]), fromMS(lat[1]), fromMS(lat[2]), fromMS(lat[3]), fromMS(lat[4]), fromMS(lat[5])}
 		t.Started = fromUnixMS(created)
@@ -247,7 +249,7 @@ func loadChildren(ctx context.Context, tx *sql.Tx, turns []Turn, index map[int64
 	if err != nil {
 		return err
 	}
-	return eachRow(ctx, tx, `SELECT turn_id, tool, source_kind, source_name, call, checked, original, response, error, duration_ms
+	return eachRow(ctx, tx, `SELECT turn_id, tool, source_kind, source_name, `+clipped("call")+`, checked, `+clipped("original")+`, `+clipped("response")+`, `+clipped("error")+`, duration_ms
 		FROM tool_calls`+within+` ORDER BY turn_id, seq`,
 		args, func(rows *sql.Rows) error {
 			var id int64
@@ -256,6 +258,7 @@ func loadChildren(ctx context.Context, tx *sql.Tx, turns []Turn, index map[int64
 			if err := rows.Scan(&id, &c.Tool, &c.Source.Kind, &c.Source.Name, &c.Call, &c.Check, &c.Original, &c.Response, &c.Error, &duration); err != nil {
 				return err
 			}
+			c.Call, c.Original, c.Response, c.Error = capText(c.Call), capText(c.Original), capText(c.Response), capText(c.Error)
 			c.Duration = fromMS(duration)
 			t := &turns[index[id]]
 			t.Calls = append(t.Calls, c)

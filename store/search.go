@@ -110,7 +110,7 @@ type hitRow struct {
 func search(ctx context.Context, tx *sql.Tx, q Query, limit int) ([]Hit, error) {
 	where, args := q.filters()
 	args = append(args, sql.Named("limit", limit))
-	const columns = `t.id, t.conversation_id, t.query, t.mode, t.status, t.tool, t.tool_family, t.confidence,
+	columns := `t.id, t.conversation_id, ` + clipped("t.query") + `, t.mode, t.status, t.tool, t.tool_family, t.confidence,
 		t.grounded, t.created_at, ` + ratingColumns
 	var query string
 	if match := q.match(); match != "" {

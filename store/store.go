@@ -15,6 +15,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -30,6 +31,11 @@ type Options struct {
 	// RetryFor is how long an operation is retried while the database
 	// stays locked; 0 means 30 s.
 	RetryFor time.Duration
+	// ReadOnly opens an existing history to read it: no directory, file or
+	// journal is created and nothing is written (a history from an older
+	// gear is still brought up to date first). A missing or empty file is
+	// ErrNoHistory.
+	ReadOnly bool
 
 	// maxPages caps the file (PRAGMA max_page_count): tests use it to fill
 	// the "disk".
@@ -67,19 +73,20 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("history database %s: %w", path, err)
 	}
-	dir := filepath.Dir(abs)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, dirError(abs, dir, err)
+	if err := checkFile(abs, opts.ReadOnly); err != nil {
+		return nil, err
 	}
-	if info, err := os.Stat(abs); err == nil && info.IsDir() {
-		return nil, &DBError{abs, ErrDirectory, fmt.Sprintf(
-			"history database %s is a directory, not a file; %s", abs, useDB)}
-	}
-	// History is private: a new file is readable by its owner only, and
-	// SQLite gives the WAL and shared-memory files the same mode. (An
-	// empty file is an empty database.)
-	if f, err := os.OpenFile(abs, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600); err == nil {
-		f.Close()
+	if !opts.ReadOnly {
+		dir := filepath.Dir(abs)
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return nil, dirError(abs, dir, err)
+		}
+		// History is private: a new file is readable by its owner only,
+		// and SQLite gives the WAL and shared-memory files the same mode.
+		// (An empty file is an empty database.)
+		if f, err := os.OpenFile(abs, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600); err == nil {
+			f.Close()
+		}
 	}
 	if opts.Now == nil {
 		opts.Now = time.Now
@@ -92,8 +99,8 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	}
 	s := &Store{
 		path:     abs,
-		w:        openPool(abs, writerPool, opts.BusyTimeout, opts.maxPages),
-		r:        openPool(abs, readerPool, opts.BusyTimeout, opts.maxPages),
+		w:        openPool(abs, writerPool, opts.ReadOnly, opts.BusyTimeout, opts.maxPages),
+		r:        openPool(abs, readerPool, opts.ReadOnly, opts.BusyTimeout, opts.maxPages),
 		now:      opts.Now,
 		retryFor: opts.RetryFor,
 		budget:   checkBudget,
@@ -105,16 +112,64 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	if opts.migrateTo > 0 {
 		target = opts.migrateTo
 	}
-	if err := s.prepare(ctx, target); err != nil {
+	err = s.prepare(ctx, target, opts.ReadOnly)
+	if errors.Is(err, errNeedsMigration) {
+		// An older gear's history is brought up to date once, as any
+		// command that opens it for writing would.
+		s.Close()
+		opts.ReadOnly = false
+		return Open(ctx, path, opts)
+	}
+	if err != nil {
 		s.Close()
 		return nil, classify(abs, "open", err)
 	}
 	return s, nil
 }
 
+// errNeedsMigration is a history opened read-only that an older gear wrote.
+var errNeedsMigration = errors.New("history needs migrating")
+
+// checkFile refuses what cannot be a history file — a directory, a device
+// such as /dev/null, a pipe — and, for reading, a file that is not there.
+func checkFile(path string, readOnly bool) error {
+	info, err := os.Stat(path)
+	switch {
+	case err == nil && info.IsDir():
+		return &DBError{path, ErrDirectory, fmt.Sprintf(
+			"history database %s is a directory, not a file; %s", path, useDB)}
+	case err == nil && !info.Mode().IsRegular():
+		return &DBError{path, ErrNotFile, fmt.Sprintf(
+			"history database %s is not a regular file (it is a %s); %s", path, fileKind(info.Mode()), useDB)}
+	case readOnly && errors.Is(err, fs.ErrNotExist):
+		return noHistoryError(path)
+	case readOnly && err != nil: // a file on the way, a directory it may not read
+		return dirError(path, filepath.Dir(path), err)
+	}
+	return nil
+}
+
+func noHistoryError(path string) error {
+	return &DBError{path, ErrNoHistory, fmt.Sprintf(
+		"no history yet: %s does not hold any (gear creates it when you first ask something)", path)}
+}
+
+// fileKind names what a file that is not regular is.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeDevice != 0:
+		return "device"
+	case m&fs.ModeNamedPipe != 0:
+		return "named pipe"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	}
+	return "special file"
+}
+
 // prepare checks the file is gear's, sound and not from a newer gear, then
 // brings it to the target schema. Nothing is written before the checks.
-func (s *Store) prepare(ctx context.Context, target int) error {
+func (s *Store) prepare(ctx context.Context, target int, readOnly bool) error {
 	var appID, version, objects int
 	err := s.retry(ctx, func(ctx context.Context) error {
 		return s.w.QueryRowContext(ctx, `SELECT
@@ -132,8 +187,17 @@ func (s *Store) prepare(ctx context.Context, target int) error {
 	if appID != applicationID && !fresh {
 		return notGearError(s.path)
 	}
+	if readOnly && fresh {
+		return noHistoryError(s.path)
+	}
 	if err := s.quickCheck(ctx); err != nil {
 		return err
+	}
+	if readOnly && version < target {
+		return errNeedsMigration
+	}
+	if readOnly {
+		return nil
 	}
 	var mode string
 	err = s.retry(ctx, func(ctx context.Context) error {
@@ -152,7 +216,12 @@ func (s *Store) prepare(ctx context.Context, target int) error {
 		return accessError(s.path, err)
 	}
 	if version < target {
-		return s.migrate(ctx, target)
+		if err := s.migrate(ctx, target); err != nil {
+			return err
+		}
+	}
+	if target >= interruptedSchema {
+		return s.markInterrupted(ctx)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"strings"
 	"unicode/utf8"
 )
@@ -61,6 +62,7 @@ func (s *Store) BeginTurn(ctx context.Context, conversationID int64, query strin
 	if strings.TrimSpace(query) == "" {
 		return TurnRef{}, errors.New("begin turn: the query is empty")
 	}
+	query = capText(query)
 	started := s.now()
 	now := unixMS(started)
 	ref := TurnRef{ConversationID: conversationID, Started: fromUnixMS(now)}
@@ -74,8 +76,8 @@ func (s *Store) BeginTurn(ctx context.Context, conversationID int64, query strin
 		if err := requireRow(res, "conversation", conversationID); err != nil {
 			return err
 		}
-		res, err = tx.ExecContext(ctx, `INSERT INTO turns (conversation_id, query, mode, status, created_at)
-			VALUES (?, ?, ?, 'running', ?)`, conversationID, query, mode, now)
+		res, err = tx.ExecContext(ctx, `INSERT INTO turns (conversation_id, query, mode, status, created_at, owner_pid)
+			VALUES (?, ?, ?, 'running', ?, ?)`, conversationID, query, mode, now, os.Getpid())
 		if err != nil {
 			return err
 		}
@@ -105,6 +107,7 @@ func (s *Store) FinishTurn(ctx context.Context, rec TurnRecord) error {
 	if err := rec.check(); err != nil {
 		return fmt.Errorf("finish turn %d: %w", rec.TurnID, err)
 	}
+	rec = rec.capped()
 	ctx = context.WithoutCancel(ctx)
 	now := unixMS(s.now())
 	var finished any
@@ -237,12 +240,27 @@ func writeAnswer(ctx context.Context, tx *sql.Tx, conversationID int64, rec Turn
 	return err
 }
 
+// capped is the record with every text cut to MaxText.
+func (rec TurnRecord) capped() TurnRecord {
+	rec.Input, rec.Answer, rec.Error, rec.RepairNote = capText(rec.Input), capText(rec.Answer), capText(rec.Error), capText(rec.RepairNote)
+	rec.Calls = append([]ToolCall(nil), rec.Calls...)
+	for i := range rec.Calls {
+		c := &rec.Calls[i]
+		c.Call, c.Original, c.Response, c.Error = capText(c.Call), capText(c.Original), capText(c.Response), capText(c.Error)
+	}
+	rec.Grounding = append([]GroundingScore(nil), rec.Grounding...)
+	for i := range rec.Grounding {
+		rec.Grounding[i].Call = capText(rec.Grounding[i].Call)
+	}
+	return rec
+}
+
 // check refuses values the schema would refuse, with a clearer message.
 func (rec TurnRecord) check() error {
 	switch rec.Status {
-	case StatusRunning, StatusDone, StatusFailed, StatusCancelled, StatusAwaitingConfirmation:
+	case StatusRunning, StatusDone, StatusFailed, StatusCancelled, StatusAwaitingConfirmation, StatusInterrupted:
 	default:
-		return fmt.Errorf("status %q: want running, done, failed, cancelled or awaiting-confirmation", rec.Status)
+		return fmt.Errorf("status %q: want running, done, failed, cancelled, awaiting-confirmation or interrupted", rec.Status)
 	}
 	switch rec.Route {
 	case RouteUndecided, RouteTool, RouteNone:

@@ -68,6 +68,29 @@ type Form struct {
 type formValues struct {
 	text  map[string]*string
 	tools *[]string
+	// kept is a resumed number answer, shown as the field's placeholder:
+	// the field starts empty, so typing replaces the answer (a prefilled
+	// 8 with the cursor after it would make 87 of a 7), and Enter on the
+	// empty field keeps it.
+	kept map[string]string
+	// answered marks yes/no questions answered before: huh's select
+	// always holds one of its options, so an untouched one is no answer.
+	answered map[string]bool
+}
+
+// text is a field's answer as it stands: what is typed, else the
+// resumed answer it keeps.
+func (v *formValues) answer(id string) (string, bool) {
+	p, ok := v.text[id]
+	if !ok {
+		return "", false
+	}
+	if *p == "" {
+		if k, ok := v.kept[id]; ok {
+			return k, true
+		}
+	}
+	return *p, true
 }
 
 // NewForm opens a session for the participant and builds the form. It
@@ -120,7 +143,7 @@ func (f *Form) styled(h *huh.Form) *huh.Form {
 // startQuestions builds the questions, filled with answers.
 func (f *Form) startQuestions(answers Answers) {
 	q := f.session.Questionnaire
-	f.values = &formValues{text: map[string]*string{}, tools: new([]string)}
+	f.values = &formValues{text: map[string]*string{}, tools: new([]string), kept: map[string]string{}, answered: map[string]bool{}}
 	if data, err := json.Marshal(answers); err == nil && len(answers) > 0 {
 		f.lastSaved = string(data)
 	}
@@ -140,19 +163,28 @@ func (f *Form) startQuestions(answers Answers) {
 		case KindYesNo:
 			v := x.FieldText(answers[x.ID])
 			f.values.text[x.ID] = &v
+			if v != "" {
+				f.values.answered[x.ID] = true
+			}
 			field = huh.NewSelect[string]().Key(x.ID).Title(title).Description(desc).
-				Options(huh.NewOption("(choose yes or no)", ""), huh.NewOption("Yes", "yes"), huh.NewOption("No", "no")).
-				Value(&v).Validate(fieldValidator(x))
+				Options(huh.NewOption("Yes", "yes"), huh.NewOption("No", "no")).
+				Value(&v).Validate(fieldValidator(x, ""))
 		case KindText:
 			v := x.FieldText(answers[x.ID])
 			f.values.text[x.ID] = &v
 			field = huh.NewText().Key(x.ID).Title(title).Description(desc).CharLimit(MaxTextRunes).
-				Value(&v).Validate(fieldValidator(x))
+				Value(&v).Validate(fieldValidator(x, ""))
 		default:
-			v := x.FieldText(answers[x.ID])
+			var v string
 			f.values.text[x.ID] = &v
-			field = huh.NewInput().Key(x.ID).Title(title).Description(desc).CharLimit(len(itoa(x.Max))).
-				Value(&v).Validate(fieldValidator(x))
+			in := huh.NewInput().Key(x.ID).Title(title).CharLimit(len(itoa(x.Max))).Value(&v)
+			kept := x.FieldText(answers[x.ID])
+			if kept != "" {
+				f.values.kept[x.ID] = kept
+				in = in.Placeholder(kept)
+				desc = strings.TrimSpace(desc + "  (your answer: " + kept + "; enter keeps it, typing replaces it)")
+			}
+			field = in.Description(desc).Validate(fieldValidator(x, kept))
 		}
 		g := huh.NewGroup(field)
 		if x.Tool != "" {
@@ -168,8 +200,11 @@ func (f *Form) startQuestions(answers Answers) {
 
 // fieldValidator is what huh runs when the participant leaves a field:
 // the question's own parsing, and an answer where one is required.
-func fieldValidator(x Question) func(string) error {
+func fieldValidator(x Question, kept string) func(string) error {
 	return func(s string) error {
+		if s == "" {
+			s = kept
+		}
 		_, answered, err := x.ParseField(s)
 		var ae *AnswerError
 		if errors.As(err, &ae) {
@@ -199,11 +234,11 @@ func (f *Form) Answers() Answers {
 			}
 			continue
 		}
-		p, ok := f.values.text[x.ID]
-		if !ok {
+		text, ok := f.values.answer(x.ID)
+		if !ok || x.Kind == KindYesNo && !f.values.answered[x.ID] && !f.touched(x.ID) {
 			continue
 		}
-		if v, answered, err := x.ParseField(*p); err == nil && answered {
+		if v, answered, err := x.ParseField(text); err == nil && answered {
 			out[x.ID] = v
 		}
 	}

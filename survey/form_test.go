@@ -157,18 +157,28 @@ func TestFormSavesAsItGoesAndResumes(t *testing.T) {
 		t.Fatalf("no offer to resume:\n%s", view)
 	}
 	d.send(enter) // Resume
-	d.send(enter, enter, enter)
+	// A resumed number is shown, not typed in: typing replaces it (a 6
+	// after a kept 7 is 6, not 76) and enter keeps it.
+	if view := f.View(); !strings.Contains(view, "your answer: 7; enter keeps it") {
+		t.Fatalf("the resumed answer is not offered:\n%s", view)
+	}
+	d.send(keys("6")...)
+	d.send(enter)
+	if got := saved(t, st); !sameAnswers(got.Answers, `{"overall_experience":6,"smarter":9,"more_helpful":6}`) {
+		t.Fatalf("typing 6 over a kept 7 saved %s", got.Answers)
+	}
+	d.send(enter, enter)
 	answer := func(text string) {
 		d.send(keys(text)...)
 		d.send(enter)
 	}
 	answer("4")                // 4 old accuracy
 	answer("8")                // 5 new accuracy
-	d.send(down, down, enter)  // 6 noticed tools: No
+	d.send(down, enter)        // 6 noticed tools: No (the options are Yes, No: nothing to skip)
 	answer("9")                // 7 tool choice accuracy
 	answer("picked the clock") // 8 wrong tool recall
-	d.send(down, enter)        // 9 asked another tool: Yes
-	d.send(down, enter)        // 10 switched: Yes
+	d.send(enter)              // 9 asked another tool: Yes
+	d.send(enter)              // 10 switched: Yes
 	answer("8")                // 11 tool answer accuracy
 	d.send(enter)              // 12 left empty
 	d.send(keys("x")...)       // 13 tools used: Calculator
@@ -183,7 +193,7 @@ func TestFormSavesAsItGoesAndResumes(t *testing.T) {
 	if err != nil || len(all) != 1 {
 		t.Fatalf("responses %+v, %v", all, err)
 	}
-	want := `{"overall_experience":7,"smarter":9,"more_helpful":6,"old_accuracy":4,"new_accuracy":8,"noticed_tools":false,
+	want := `{"overall_experience":6,"smarter":9,"more_helpful":6,"old_accuracy":4,"new_accuracy":8,"noticed_tools":false,
 		"tool_choice_accuracy":9,"wrong_tool_recall":"picked the clock","asked_other_tool":true,"switched_on_request":true,
 		"tool_answer_accuracy":8,"tools_used":["Calculator"],"tool_accuracy.Calculator":10,"overall_score":85}`
 	if r := all[0]; r.Status != store.SurveyComplete || r.Version != survey.Version || r.Completed.IsZero() || !sameAnswers(r.Answers, want) {

@@ -169,7 +169,7 @@ const MinToolRatings = 10
 
 // The rules, as the report states them.
 const (
-	ruleParticipants = "a participant is a participant id; a source's records without one count as one participant per source"
+	ruleParticipants = "a participant is a participant id; a source's records without one belong to the source's only participant id, or, when it has none or several, count as one participant per source"
 	ruleArms         = "baseline = turns answered in baseline mode (the comparison chatbot, no tools); gear = turns in chat or direct mode; a turn's recorded mode is what the participant got, whatever the phase's default"
 	ruleSatisfaction = "thumbs up / (thumbs up + thumbs down) over each arm's rated turns; " + ruleArms + "; 95% intervals: Wilson score for each ratio, Newcombe's hybrid score (method 10) for the difference"
 	ruleGrounding    = "rated gear turns in which grounding ran (thumbs up or down, or flagged \"wrong tool\"): not flagged / all; 95% Wilson interval"
@@ -218,15 +218,41 @@ type collector struct {
 	sources []Source
 	people  map[string]*Participant
 	order   []string
+	// sole is each source's only participant id ("" when it has none or
+	// several): a person's own history records conversations before the
+	// id is made (gear ask, the chat before a study), and those are theirs.
+	sole []string
 }
 
 func newCollector(sources []Source) *collector {
-	return &collector{sources: sources, people: map[string]*Participant{}}
+	c := &collector{sources: sources, people: map[string]*Participant{}, sole: make([]string, len(sources))}
+	for i, s := range sources {
+		ids := map[string]bool{}
+		for _, conv := range s.Dump.Conversations {
+			if id := strings.TrimSpace(conv.ParticipantID); id != "" {
+				ids[id] = true
+			}
+		}
+		for _, r := range s.Dump.Surveys {
+			if id := strings.TrimSpace(r.ParticipantID); id != "" {
+				ids[id] = true
+			}
+		}
+		if len(ids) == 1 {
+			for id := range ids {
+				c.sole[i] = id
+			}
+		}
+	}
+	return c
 }
 
 // person returns the participant for an id recorded in source i.
 func (c *collector) person(id string, source int) *Participant {
 	key := strings.TrimSpace(id)
+	if key == "" {
+		key = c.sole[source]
+	}
 	if key == "" {
 		key = "(unnamed in source " + strconv.Itoa(source+1) + ")"
 	}

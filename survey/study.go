@@ -144,6 +144,24 @@ func StartPhase(ctx context.Context, st Settings, phase, participant string, now
 	return Study{Participant: current.Participant, Phase: phase, Started: started}, true, nil
 }
 
+// StopPhase ends the study phase running, if any: gear answers in chat
+// mode by default again. The participant id stays, so a later phase is
+// the same person's. It returns the phase that was running (stopped false
+// when none was).
+func StopPhase(ctx context.Context, st Settings) (was Study, stopped bool, err error) {
+	was, err = Current(ctx, st)
+	if err != nil || was.Phase == "" {
+		return was, false, err
+	}
+	if err := st.SetSetting(ctx, store.SettingStudyPhase, ""); err != nil {
+		return Study{}, false, err
+	}
+	if err := st.SetSetting(ctx, SettingPhaseStarted, ""); err != nil {
+		return Study{}, false, err
+	}
+	return was, true, nil
+}
+
 // Current reads the study's settings; nothing is written.
 func Current(ctx context.Context, st Settings) (Study, error) {
 	var s Study

@@ -124,7 +124,20 @@ type ParamHint struct {
 	// an engine writes for it: the query says "Japanese", the call says
 	// "ja". Both are values of the enum, so the machine accepts either.
 	Canonical map[string]string `json:"canonical,omitempty" yaml:"canonical,omitempty"`
+	// Place is what a place parameter takes: PlaceZone (a time zone: a
+	// UTC offset, a zone's abbreviation or name, or anywhere with a
+	// clock) or PlaceLocation (somewhere on the map: a zone alone is no
+	// location); empty means either.
+	Place PlaceKind `json:"place,omitempty" yaml:"place,omitempty"`
 }
+
+// PlaceKind is what a place parameter takes (see ParamHint).
+type PlaceKind string
+
+const (
+	PlaceZone     PlaceKind = "zone"
+	PlaceLocation PlaceKind = "location"
+)
 
 // ParamRole is a parameter's part in a call (see ParamHint).
 type ParamRole string
@@ -134,6 +147,9 @@ const (
 	RoleTo   ParamRole = "to"
 )
 
+// MaxHintEntryLen bounds one word or phrase of a hints list, in bytes.
+const MaxHintEntryLen = 80
+
 // Validate checks hints against the spec's parameters.
 func (h Hints) Validate(params []Param) error {
 	for i, s := range h.Subjects {
@@ -142,6 +158,23 @@ func (h Hints) Validate(params []Param) error {
 		}
 		if s.Answer != "" && !s.Answer.Known() {
 			return fmt.Errorf("hints: subject %s: unknown answer %q (want number, time, date, weather, fact or place)", s.Name, s.Answer)
+		}
+		for _, list := range []struct {
+			name    string
+			entries []string
+		}{{"words", s.Words}, {"cues", s.Cues}, {"openers", s.Openers}, {"asking", s.Asking}, {"idioms", s.Idioms},
+			{"things", s.Things}, {"modifiers", s.Modifiers}, {"readings", s.Readings}, {"conditions", s.Conditions},
+			{"states", s.States}, {"gradable", s.Gradable}, {"spellings", s.Spellings}} {
+			for i, e := range list.entries {
+				switch {
+				case strings.TrimSpace(e) == "":
+					return fmt.Errorf("hints: subject %s: %s: entry %d is empty", s.Name, list.name, i+1)
+				case len(e) > MaxHintEntryLen:
+					return fmt.Errorf("hints: subject %s: %s: entry %d is longer than %d bytes", s.Name, list.name, i+1, MaxHintEntryLen)
+				case strings.Contains(e, "|"):
+					return fmt.Errorf("hints: subject %s: %s: entry %d contains |: write one phrase per entry", s.Name, list.name, i+1)
+				}
+			}
 		}
 	}
 	for name, p := range h.Params {
@@ -161,6 +194,11 @@ func (h Hints) Validate(params []Param) error {
 		case "", RoleFrom, RoleTo:
 		default:
 			return fmt.Errorf("hints: parameter %s: unknown role %q (want from or to)", name, p.Role)
+		}
+		switch p.Place {
+		case "", PlaceZone, PlaceLocation:
+		default:
+			return fmt.Errorf("hints: parameter %s: unknown place %q (want zone or location)", name, p.Place)
 		}
 	}
 	return nil

@@ -58,10 +58,31 @@ func TestHintsValidate(t *testing.T) {
 		{Hints{Subjects: []Subject{{Name: "x", Answer: "colour"}}}, "unknown answer"},
 		{Hints{Params: map[string]ParamHint{"city": {}}}, "no parameter"},
 		{Hints{Params: map[string]ParamHint{"place": {Role: "via"}}}, "unknown role"},
+		{Hints{Params: map[string]ParamHint{"place": {Place: "planet"}}}, "unknown place"},
+		{Hints{Subjects: []Subject{{Name: "x", Words: []string{"rain", " "}}}}, "words: entry 2 is empty"},
+		{Hints{Subjects: []Subject{{Name: "x", Idioms: []string{"a|b"}}}}, "contains |"},
+		{Hints{Subjects: []Subject{{Name: "x", Cues: []string{strings.Repeat("a", 81)}}}}, "longer than 80"},
 	} {
 		err := tt.h.Validate(params)
 		if (err == nil) != (tt.bad == "") || err != nil && !strings.Contains(err.Error(), tt.bad) {
 			t.Errorf("Validate(%+v) = %v, want %q", tt.h, err, tt.bad)
 		}
+	}
+}
+
+// A spec is refused when its hints are: the registry, declared files and
+// MCP servers all reach hints through Spec.Validate.
+func TestSpecValidateChecksHints(t *testing.T) {
+	t.Parallel()
+	spec := Spec{Name: "Lookup", Family: "lookup", Description: "Looks a place up.", Effect: EffectReadOnly,
+		Params: []Param{{Name: "place", Type: TypePlace}},
+		Hints:  Hints{Params: map[string]ParamHint{"city": {}}}}
+	err := spec.Validate()
+	if err == nil || !strings.Contains(err.Error(), "tool Lookup") || !strings.Contains(err.Error(), "no parameter") {
+		t.Fatalf("Validate() = %v, want the hints' error naming the tool", err)
+	}
+	spec.Hints = Hints{}
+	if err := spec.Validate(); err != nil {
+		t.Fatalf("Validate() without hints = %v", err)
 	}
 }

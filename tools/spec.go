@@ -290,6 +290,9 @@ func (s Spec) Validate() error {
 			return fmt.Errorf("tool %s: parameter %s: max_len must be 0..%d", s.Name, p.Name, MaxStringLen)
 		}
 	}
+	if err := s.Hints.Validate(s.Params); err != nil {
+		return fmt.Errorf("tool %s: %w", s.Name, err)
+	}
 	return nil
 }
 

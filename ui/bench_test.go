@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -111,5 +112,72 @@ func BenchmarkStreamedTokenLong(b *testing.B) {
 		m.running.rec.Answer = base
 		m.Update(turnEventMsg{turn: turn, event: agent.AnswerDelta{Text: " written"}, ok: true})
 		_ = m.View()
+	}
+}
+
+// hostileAnswers are answers Glamour wraps in quadratic time.
+var hostileAnswers = []struct{ name, text string }{
+	{"cjk-4000", strings.Repeat("这是一个很长的中文回答，没有空格。", 250)},
+	{"nospace-32KiB", strings.Repeat("x", 32<<10)},
+}
+
+// streamInto runs a turn whose answer arrives in 16-byte pieces through
+// Update and View, as the chat does, and returns the turn and the slowest
+// piece's update and frame.
+func streamInto(m *harness, answer string) (*fakeTurn, time.Duration) {
+	turn := newFakeTurn(nil, nil)
+	m.typeText("one more question")
+	m.Update(press(tea.KeyEnter))
+	m.Update(turnStartedMsg{turn: turn})
+	var slowest time.Duration
+	for at := 0; at < len(answer); at += 16 {
+		start := time.Now()
+		m.Update(turnEventMsg{turn: turn, event: agent.AnswerDelta{Text: answer[at:min(at+16, len(answer))]}, ok: true})
+		_ = m.View()
+		slowest = max(slowest, time.Since(start))
+	}
+	return turn, slowest
+}
+
+// BenchmarkLongAnswer streams an answer Glamour finds hard and then ends
+// the turn. final-ms is the turn's end (the last event and the frame after
+// it, where the answer is rendered whole); slowest-piece-ms the worst
+// streamed piece. Targets: final ≤ 1,000 ms.
+func BenchmarkLongAnswer(b *testing.B) {
+	for _, a := range hostileAnswers {
+		b.Run(a.name, func(b *testing.B) {
+			var final, slowest time.Duration
+			for b.Loop() {
+				m := benchModel(b, 10)
+				turn, worst := streamInto(m, a.text)
+				slowest = max(slowest, worst)
+				rec := calcRecord()
+				rec.TurnID, rec.Answer, rec.AnsweredBy = 99, a.text, "model"
+				start := time.Now()
+				m.Update(turnEventMsg{turn: turn, event: agent.Done{Record: rec}, ok: true})
+				_ = m.View()
+				final += time.Since(start)
+			}
+			b.ReportMetric(float64(final.Milliseconds())/float64(b.N), "final-ms")
+			b.ReportMetric(float64(slowest.Microseconds())/1000, "slowest-piece-ms")
+		})
+	}
+}
+
+// BenchmarkKeystrokeWhileStreaming is a key typed while a long answer is
+// being written (half of it arrived): its update and frame. Target ≤ 16 ms.
+func BenchmarkKeystrokeWhileStreaming(b *testing.B) {
+	for _, a := range hostileAnswers {
+		b.Run(a.name, func(b *testing.B) {
+			m := benchModel(b, 1000)
+			streamInto(m, a.text[:len(a.text)/2])
+			keys := []tea.KeyMsg{runes("a"), press(tea.KeyBackspace)}
+			i := 0
+			for b.Loop() {
+				m.Update(keys[i%2])
+				_ = m.View()
+				i++
+			}
+		})
 	}
 }

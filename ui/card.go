@@ -28,6 +28,9 @@ func (p *painter) cardLines(e *entry, width int) []string {
 		body = append(body, st.cardTitle.Render(head))
 	}
 	body = append(body, p.choiceLine(r, inner))
+	if call := p.callLine(r, inner); call != "" {
+		body = append(body, call)
+	}
 	if e.expanded {
 		body = append(body, p.detailLines(r, inner)...)
 	}
@@ -40,48 +43,73 @@ func (p *painter) cardLines(e *entry, width int) []string {
 	return out
 }
 
-// routeText is the route decision in words, with the engine that grounded.
+// routeText is the route decision in words, naming its own number ("needs
+// a tool: 52%") so it cannot be taken for the tool's confidence on the
+// line below, and what grounded.
 func routeText(r agent.Record) string {
 	var parts []string
 	if rt := r.Route; rt != nil {
-		decision := "no tool"
-		if rt.NeedsTool {
-			decision = "tool"
-		}
-		why := ""
+		yes := map[bool]string{true: "yes", false: "no"}[rt.NeedsTool]
+		var s string
 		switch rt.By {
 		case "model":
-			why = "the chat model said " + map[bool]string{true: "yes", false: "no"}[rt.NeedsTool]
+			s = "needs a tool: " + yes + ", said the chat model"
+			if rt.Probability > 0 {
+				s += " (grounding " + pct(rt.Probability) + ")"
+			}
 		case "threshold":
+			s = "needs a tool: " + pct(rt.Probability)
 			if rt.Threshold > 0 {
-				cmp := "≥"
-				if !rt.NeedsTool {
-					cmp = "<"
+				if rt.NeedsTool {
+					s += " (asks ≥ " + pct(rt.Threshold) + ")"
+				} else {
+					s += " (under " + pct(rt.Threshold) + ": no tool)"
 				}
-				why = fmt.Sprintf("grounding %s %s threshold %s", pct(rt.Probability), cmp, pct(rt.Threshold))
-			} else {
-				why = "grounding against the threshold"
 			}
 		case "decisive":
-			why = "grounding was decisive"
-			if rt.Probability > 0 {
-				why += " (" + pct(rt.Probability) + ")"
+			s = "needs a tool: " + pct(rt.Probability)
+			if !rt.NeedsTool {
+				s += " (no tool)"
 			}
 		case "mode":
-			why = "direct mode"
+			s = "needs a tool: yes (direct mode)"
 		case "user":
-			why = "you named the tool"
-		}
-		s := "route: " + decision
-		if why != "" {
-			s += " — " + why
+			s = "needs a tool: yes (you named it)"
+		default:
+			s = "needs a tool: " + yes
 		}
 		parts = append(parts, s)
 	}
 	if g := r.Grounding; g != nil {
-		parts = append(parts, "grounding "+engineLabel(r))
+		parts = append(parts, "grounding: "+engineLabel(r))
 	}
 	return strings.Join(parts, " · ")
+}
+
+// callLine is the call that ran and what it gave, on one line:
+// Calculator(5 * 0.3048 / 0.01) → 152.4.
+func (p *painter) callLine(r agent.Record, inner int) string {
+	run := r.Call
+	if run == nil || run.Call == "" || r.Emission != nil && r.Emission.Rejected {
+		// Nothing ran.
+		return ""
+	}
+	st := p.st
+	call := cleanLine(run.Call)
+	result := ""
+	if run.Error != "" {
+		result = st.errorText.Render("✗ " + cleanLine(run.Error))
+	} else if lines := strings.Split(strings.TrimSpace(clean(run.Response)), "\n"); len(lines) > 0 {
+		result = cleanLine(lines[0])
+		if len(lines) > 1 {
+			result += " …"
+		}
+	}
+	line := st.tool.Render(call)
+	if result != "" {
+		line += st.note.Render(" → ") + result
+	}
+	return clip(line, inner)
 }
 
 // choiceLine is the chosen tool with its confidence as a bar and a
@@ -95,21 +123,30 @@ func (p *painter) choiceLine(r agent.Record, inner int) string {
 	if tool == "" && r.Call != nil {
 		tool = r.Call.Tool
 	}
+	if tool == "" && r.Emission != nil && r.Emission.Tool != "" {
+		tool = r.Emission.Tool
+	}
+	if tool == "" && (r.ChosenBy == "call" || r.Route != nil && r.Route.By == "user") {
+		// The user named the tool: "no tool was chosen" would contradict
+		// the line above.
+		return st.note.Render("the call you typed was not run")
+	}
 	if tool == "" {
 		return st.note.Render("no tool was chosen")
 	}
 	name := st.tool.Render(cleanLine(tool))
 	if r.ChosenBy == "call" {
+		if r.Emission != nil && r.Emission.Rejected {
+			return name + st.note.Render("  exact call, typed by you: rejected by the ToolDec machine, not run")
+		}
 		return name + st.note.Render("  exact call, typed by you: not grounded")
 	}
-	barW := clamp(inner-ansi.StringWidth(tool)-26, 8, 30)
-	line := name + "  " + st.bar(conf, barW) + " " + st.number.Render(fmt.Sprintf("%4s", pct(conf)))
 	tag := ""
 	c := r.Confirmation
 	asked := c != nil && c.Chosen != "" && !c.Auto
 	switch {
 	case asked && c.Chosen == agent.NoTool:
-		tag = "not run: you answered without a tool"
+		tag = "not run: you chose no tool"
 	case asked && r.Grounding != nil && c.Chosen == r.Grounding.Choice:
 		tag = "confirmed by you"
 	case asked, r.ChosenBy == "user":
@@ -117,6 +154,9 @@ func (p *painter) choiceLine(r agent.Record, inner int) string {
 	case r.Tool == "" && r.Status != store.StatusRunning:
 		tag = "not run"
 	}
+	// The bar takes what the name, the number and the tag leave.
+	barW := clamp(inner-ansi.StringWidth(tool)-18-ansi.StringWidth(tag)-2, 6, 30)
+	line := name + "  " + st.bar(conf, barW) + " " + st.number.Render(fmt.Sprintf("%4s", pct(conf))) + st.note.Render(" confidence")
 	if tag != "" {
 		line += st.note.Render("  " + tag)
 	}
@@ -149,6 +189,10 @@ func (p *painter) detailLines(r agent.Record, inner int) []string {
 	}
 	if em := r.Emission; em != nil {
 		how := string(em.Path)
+		if em.Path == store.EmissionOffline {
+			// Not "offline" alone, which reads as the tool being offline.
+			how = "written by the offline engine"
+		}
 		switch {
 		case em.Rejected:
 			out = append(out, st.cardLabel.Render("call     ")+st.errorText.Render("rejected by the ToolDec machine, not run: ")+
@@ -238,13 +282,13 @@ func (p *painter) badge(e *entry) string {
 		parts = append(parts, cleanLine(r.Tool))
 		switch r.ChosenBy {
 		case "call":
+			// Nothing grounded an exact call: no engine to name.
 			parts = append(parts, "exact call")
 		case "user":
-			parts = append(parts, "chosen by you")
+			parts = append(parts, "chosen by you", "grounding: "+engineLabel(r))
 		default:
-			parts = append(parts, pct(r.Confidence))
+			parts = append(parts, pct(r.Confidence)+" confidence", "grounding: "+engineLabel(r))
 		}
-		parts = append(parts, engineLabel(r))
 	}
 	line := st.badge.Render(strings.Join(parts, " · "))
 	if rt := e.rating; rt != nil {
@@ -277,7 +321,7 @@ func (p *painter) badge(e *entry) string {
 // model.
 func engineLabel(r agent.Record) string {
 	if g := r.Grounding; g != nil && g.Engine == store.EngineOffline {
-		return store.EngineOffline
+		return "offline engine"
 	}
 	if m := r.Engines.Grounding.Model; m != "" {
 		return cleanLine(m)
@@ -285,7 +329,7 @@ func engineLabel(r agent.Record) string {
 	if g := r.Grounding; g != nil && g.Engine != "" {
 		return cleanLine(g.Engine)
 	}
-	return store.EngineOffline
+	return "offline engine"
 }
 
 // pct shows a probability as a whole percentage rounded down, as gear ask

@@ -18,7 +18,10 @@ func (m *Model) submit() tea.Cmd {
 	}
 	in := m.agent.Parse(text, m.mode)
 	if in.Kind != agent.InputCommand && m.busy() {
-		m.flash = "A turn is running: wait for its answer, or press esc to cancel it."
+		// Sent after the running turn, as typed.
+		m.in.remember(text)
+		m.in.reset()
+		m.queued = append(m.queued, text)
 		return nil
 	}
 	m.in.remember(text)
@@ -41,7 +44,14 @@ func (m *Model) command(name, args string) tea.Cmd {
 	case "tools":
 		m.addLongEntry(&entry{kind: entryNote, text: serversMarkdown(m.servers) + libraryMarkdown(m.specs)})
 	case "help":
-		m.addLongEntry(&entry{kind: entryNote, text: helpMarkdown(m.keys)})
+		text := helpMarkdown(m.keys) + "\nThe history is kept in `" + mdCode(m.dbLabel) + "`.\n"
+		if !m.paint.chatModel {
+			text += "\nNo chat model is configured: gear grounds questions and runs its tools (the calculator, the clock " +
+				"and time zones work offline) and shows their responses as they are, but cannot converse. " +
+				"`gear setup` connects a model server (OpenAI, Ollama, llama.cpp, vLLM, LM Studio); `gear config` shows " +
+				"what each role uses.\n"
+		}
+		m.addLongEntry(&entry{kind: entryNote, text: text})
 	case "use":
 		m.addNotice("/use TOOL answers the last question again with TOOL, e.g. /use " + firstOr(m.names, "NAME") +
 			". The tools are " + strings.Join(m.names, ", ") + ".")
@@ -54,6 +64,7 @@ func (m *Model) command(name, args string) tea.Cmd {
 	case "new", "history", "survey":
 		if m.busy() {
 			m.flash = "A turn is running: wait for its answer, or press esc to cancel it, before /" + name + "."
+			m.flashForTurn = true
 			return nil
 		}
 		switch name {
@@ -85,6 +96,11 @@ func (m *Model) modeCommand(args string) tea.Cmd {
 	case agent.ModeDirect:
 		m.addNotice("Mode direct: lines are grounded to a tool and its response is shown as is.")
 	case agent.ModeBaseline:
+		if !m.paint.chatModel {
+			m.addNotice("Mode baseline: lines go to the chat model alone, without tools — and gear has no chat model, " +
+				"so it cannot answer anything in this mode. `gear setup` connects one; /mode chat uses the tools again.")
+			break
+		}
 		m.addNotice("Mode baseline: lines are answered by the chat model alone, without tools.")
 	default:
 		m.addNotice("Mode chat: lines are routed, grounded, and answered in conversation.")

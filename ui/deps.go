@@ -92,8 +92,10 @@ type Options struct {
 	// StudyPhase is the study phase this installation is in ("baseline",
 	// "gear"), shown on the status line; empty when no study runs.
 	StudyPhase string
-	// Resume reopens the most recent conversation on start.
-	Resume bool
+	// Resume reopens the most recent conversation on start; Resumable,
+	// when set, says which may be reopened (gear ask's one-shots are not).
+	Resume    bool
+	Resumable func(store.Conversation) bool
 	// Renderer fixes the colour profile and background (tests use
 	// termenv.Ascii); nil means lipgloss's renderer for standard output.
 	Renderer *lipgloss.Renderer
@@ -107,4 +109,8 @@ type Options struct {
 	// Images says how the terminal shows images (termimg.Detect, before
 	// the program starts); the zero value shows saved images' paths.
 	Images termimg.Caps
+	// Check, when set, runs once in the background at start (a quick
+	// check of the model servers): each note it returns is shown once as
+	// a remark, each warning once as something wrong.
+	Check func(ctx context.Context) (notes, warnings []string)
 }

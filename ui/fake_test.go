@@ -50,6 +50,20 @@ type fakeAgent struct {
 	mu      sync.Mutex
 	turns   []*fakeTurn
 	started []agent.Request
+	handed  []*fakeTurn
+}
+
+// queued reports whether a turn handed out still has events waiting to be
+// read.
+func (a *fakeAgent) queued() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for _, t := range a.handed {
+		if len(t.ch) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func newFakeAgent(t testing.TB, turns ...*fakeTurn) *fakeAgent {
@@ -62,6 +76,13 @@ func newFakeAgent(t testing.TB, turns ...*fakeTurn) *fakeAgent {
 	return &fakeAgent{reg: reg, machine: m, turns: turns, engines: agent.Engines{Chat: off, Grounding: off, Embedding: off}}
 }
 
+// withChatModel makes the agent report a chat model, as one configured
+// with a server does.
+func withChatModel(a *fakeAgent) *fakeAgent {
+	a.engines.Chat = store.RoleModel{Engine: "openai", Model: "gpt-4o-mini"}
+	return a
+}
+
 func (a *fakeAgent) Start(_ context.Context, req agent.Request) Turn {
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -71,6 +92,7 @@ func (a *fakeAgent) Start(_ context.Context, req agent.Request) Turn {
 	}
 	t := a.turns[0]
 	a.turns = a.turns[1:]
+	a.handed = append(a.handed, t)
 	return t
 }
 
@@ -216,6 +238,10 @@ type harness struct {
 	// drive moved on (a turn's next event after a confirmation).
 	late    chan tea.Msg
 	waiting atomic.Int32
+	// ready reports whether a waiting command has an answer ready (a
+	// scripted turn with events still queued), so drive waits for it
+	// however slow the machine is, rather than only for a moment.
+	ready func() bool
 }
 
 // newTestModel builds the chat at w×h with the fake agent and history.
@@ -230,7 +256,11 @@ func newTestModel(t testing.TB, a Agent, h History, w, ht int) *harness {
 		t.Fatal(err)
 	}
 	m.Update(tea.WindowSizeMsg{Width: w, Height: ht})
-	return &harness{Model: m, late: make(chan tea.Msg, 64)}
+	hn := &harness{Model: m, late: make(chan tea.Msg, 64)}
+	if fa, ok := a.(*fakeAgent); ok {
+		hn.ready = fa.queued
+	}
+	return hn
 }
 
 // drive sends the messages and runs the commands they return, feeding the
@@ -257,13 +287,23 @@ func (h *harness) drive(msgs ...tea.Msg) (quit bool) {
 			queue = append(queue, h.run(cmd)...)
 		}
 		if h.waiting.Load() == 0 {
-			return quit
+			// A command that finished sent its messages before it stopped
+			// counting as waiting: take what is there, then stop.
+			select {
+			case msg := <-h.late:
+				queue = append(queue, msg)
+				continue
+			default:
+				return quit
+			}
 		}
 		select {
 		case msg := <-h.late:
 			queue = append(queue, msg)
 		case <-time.After(100 * time.Millisecond):
-			return quit
+			if h.ready == nil || !h.ready() {
+				return quit
+			}
 		}
 	}
 }
@@ -282,8 +322,10 @@ func (h *harness) run(cmd tea.Cmd) []tea.Msg {
 	case <-time.After(20 * time.Millisecond):
 		h.waiting.Add(1)
 		go func() {
+			// Send first, stop counting after: drive must never see
+			// nothing waiting while a message is still on its way.
+			defer h.waiting.Add(-1)
 			msg := <-ch
-			h.waiting.Add(-1)
 			for _, m := range h.expand(msg) {
 				h.late <- m
 			}

@@ -88,16 +88,26 @@ func loadConversationCmd(ctx context.Context, h History, id, focus int64) tea.Cm
 
 // latestConversationCmd reads the most recent conversation, to resume it;
 // with none it reports nothing.
-func latestConversationCmd(ctx context.Context, h History) tea.Cmd {
+func latestConversationCmd(ctx context.Context, h History, resumable func(store.Conversation) bool) tea.Cmd {
 	return func() tea.Msg {
-		convs, err := h.Conversations(ctx, 1)
-		if err != nil || len(convs) == 0 {
+		convs, err := h.Conversations(ctx, resumeLookback)
+		if err != nil {
 			return conversationLoadedMsg{resumed: true, err: err}
 		}
-		turns, err := h.Turns(ctx, convs[0].ID)
-		return conversationLoadedMsg{conv: convs[0], turns: turns, resumed: true, err: err}
+		for _, c := range convs {
+			if resumable != nil && !resumable(c) {
+				continue
+			}
+			turns, err := h.Turns(ctx, c.ID)
+			return conversationLoadedMsg{conv: c, turns: turns, resumed: true, err: err}
+		}
+		return conversationLoadedMsg{resumed: true}
 	}
 }
+
+// resumeLookback is how many recent conversations the chat looks through
+// for one to reopen.
+const resumeLookback = 50
 
 // historyBrowser lists recent conversations, or the turns a search finds,
 // to reopen one.
@@ -191,8 +201,19 @@ func (m *Model) historyRows(b *historyBrowser, width int) []string {
 					tool += st.note.Render(" " + pct(h.Confidence))
 				}
 			}
-			text := fmt.Sprintf("#%-4d %s  ", h.ConversationID, when) + st.tool.Render(cleanLine(h.Query)) + tool +
-				"  " + m.snippet(h)
+			// The query once: highlighted when it is what matched, else
+			// followed by where the match is.
+			text := fmt.Sprintf("#%-4d %s  ", h.ConversationID, when)
+			switch h.Source {
+			case "user", "turn":
+				text += m.snippet(h) + tool
+			default:
+				where := map[string]string{"assistant": "answer", "tool": "tool response"}[h.Source]
+				if where == "" {
+					where = cleanLine(h.Source)
+				}
+				text += st.tool.Render(cleanLine(h.Query)) + tool + st.note.Render("  · "+where+": ") + m.snippet(h)
+			}
 			rows = append(rows, mark(i, text))
 		}
 		return rows

@@ -58,8 +58,11 @@ func (in *input) value() string { return in.ta.Value() }
 
 // set replaces the text, the cursor at its end.
 func (in *input) set(s string) {
+	in.ta.SetHeight(in.maxRows)
 	in.ta.SetValue(s)
 	in.ta.CursorEnd()
+	// Update puts the cursor in view of the full height.
+	in.ta, _ = in.ta.Update(nil)
 	in.fit()
 }
 
@@ -131,8 +134,12 @@ func (in *input) fit() {
 	in.ta.SetHeight(clamp(rows, 1, in.maxRows))
 }
 
+// update applies a key or a paste. The textarea scrolls to keep the cursor
+// in view of its current height, so it is given its full height first: a
+// box about to grow must not scroll its first row out of sight.
 func (in *input) update(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
+	in.ta.SetHeight(in.maxRows)
 	in.ta, cmd = in.ta.Update(msg)
 	in.fit()
 	return cmd

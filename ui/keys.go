@@ -32,9 +32,9 @@ func newKeyMap() keyMap {
 		Up:        b([]string{"ctrl+y"}, "ctrl+y", "👍"),
 		Down:      b([]string{"ctrl+x"}, "ctrl+x", "👎"),
 		WrongTool: b([]string{"ctrl+t"}, "ctrl+t", "wrong tool"),
-		Cancel:    b([]string{"esc"}, "esc", "cancel"),
+		Cancel:    b([]string{"esc"}, "esc/ctrl+c", "cancel"),
 		Quit:      b([]string{"ctrl+c"}, "ctrl+c×2", "quit"),
-		Help:      b([]string{"f1"}, "/help", "commands"),
+		Help:      b([]string{"f1"}, "/help", "keys & commands"),
 
 		GateRun:  b([]string{"enter"}, "enter", "run the first"),
 		GatePick: b([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "pick"),

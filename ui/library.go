@@ -59,8 +59,10 @@ func helpMarkdown(k keyMap) string {
 		k.WrongTool, k.Cancel, k.Quit} {
 		fmt.Fprintf(&b, "- `%s` — %s\n", mdCode(bind.Help().Key), bind.Help().Desc)
 	}
-	b.WriteString("\nWhen grounding is unsure it asks first: enter runs the first tool, a number picks another, " +
-		"esc answers without a tool.\n")
+	b.WriteString("\nWhen grounding is unsure it asks first: a number picks a tool, enter on an empty input runs the " +
+		"first, esc answers without a tool (or, without a chat model, cancels the question). What you type meanwhile " +
+		"stays in the input. ctrl+c cancels a running turn, clears a typed line, and on an empty input, twice, quits; " +
+		"a line sent while a turn runs is queued.\n")
 	return b.String()
 }
 

@@ -21,6 +21,9 @@ type markdown struct {
 	profile termenv.Profile
 	width   int
 	r       *glamour.TermRenderer
+	// fed counts the bytes given to Glamour, so tests can check that a
+	// streamed answer costs about its length, not its square.
+	fed int
 }
 
 // newMarkdown picks Glamour's light or dark style for the background;
@@ -34,8 +37,20 @@ func newMarkdown(st styles) *markdown {
 	if st.noColor {
 		profile = termenv.Ascii
 	}
+	if profile == termenv.Ascii {
+		// Without colour, the padding that gives inline code its
+		// background reads as double spaces: mark it with backticks.
+		style.Code.Prefix, style.Code.Suffix = "`", "`"
+	}
+	// Headings are shown bold, not with their "## " marks.
+	for _, h := range []*gansi.StyleBlock{&style.H2, &style.H3, &style.H4, &style.H5, &style.H6} {
+		h.Prefix = ""
+		h.Bold = boolPtr(true)
+	}
 	return &markdown{style: style, profile: profile}
 }
+
+func boolPtr(b bool) *bool { return &b }
 
 // render returns text rendered for width columns as lines, without the
 // blank lines Glamour puts around a document. Text Glamour cannot render
@@ -50,6 +65,7 @@ func (md *markdown) render(text string, width int) []string {
 		}
 		md.r, md.width = r, width
 	}
+	md.fed += len(text)
 	out, err := md.r.Render(text)
 	if err != nil {
 		return plainLines(text, width)

@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/tools"
 	"github.com/gear-chat/gear/ui/termimg"
 )
@@ -44,6 +45,8 @@ type Model struct {
 	now          func() time.Time
 	loc          *time.Location
 	resume       bool
+	resumable    func(store.Conversation) bool
+	check        func(context.Context) ([]string, []string)
 	dbLabel      string
 	studyPhase   string
 
@@ -69,11 +72,16 @@ type Model struct {
 	browser *historyBrowser
 	form    SurveyForm
 
-	// flash is a passing hint, cleared by the next key.
-	flash     string
-	quitArmed bool
-	quitSeq   int
-	quitting  bool
+	// queued are messages sent while a turn ran, sent in order after it.
+	queued []string
+
+	// flash is a passing hint, cleared by the next key; flashForTurn
+	// marks one about the running turn, cleared when it ends too.
+	flash        string
+	flashForTurn bool
+	quitArmed    bool
+	quitSeq      int
+	quitting     bool
 }
 
 // New builds the chat. It does no I/O: Init's commands resume the last
@@ -88,7 +96,7 @@ func New(ctx context.Context, opts Options) (*Model, error) {
 	}
 	m := &Model{ctx: ctx, agent: opts.Agent, history: opts.History, surveyOpener: opts.Survey, library: opts.Library, allowTool: opts.AllowTool,
 		specs: opts.Agent.Specs(), engines: opts.Agent.Engines(), now: opts.Now, loc: opts.Location,
-		resume: opts.Resume, mode: opts.Mode, studyPhase: cleanLine(opts.StudyPhase), width: 80, height: 24, conv: newConversation()}
+		resume: opts.Resume, resumable: opts.Resumable, check: opts.Check, mode: opts.Mode, studyPhase: cleanLine(opts.StudyPhase), width: 80, height: 24, conv: newConversation()}
 	if m.now == nil {
 		m.now = time.Now
 	}
@@ -130,11 +138,26 @@ func prepareCmd(ctx context.Context, a Agent) tea.Cmd {
 	return func() tea.Msg { return preparedMsg{err: a.Prepare(ctx)} }
 }
 
-// Init prepares grounding and reopens the last conversation.
+// checkedMsg carries what the start-up check found.
+type checkedMsg struct{ notes, warnings []string }
+
+// checkCmd runs the start-up check of the model servers.
+func checkCmd(ctx context.Context, check func(context.Context) ([]string, []string)) tea.Cmd {
+	return func() tea.Msg {
+		notes, warnings := check(ctx)
+		return checkedMsg{notes: notes, warnings: warnings}
+	}
+}
+
+// Init prepares grounding, checks the model servers and reopens the last
+// conversation.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{prepareCmd(m.ctx, m.agent)}
+	if m.check != nil {
+		cmds = append(cmds, checkCmd(m.ctx, m.check))
+	}
 	if m.history != nil && m.resume {
-		cmds = append(cmds, latestConversationCmd(m.ctx, m.history))
+		cmds = append(cmds, latestConversationCmd(m.ctx, m.history, m.resumable))
 	}
 	if m.library != nil {
 		cmds = append(cmds, watchLibraryCmd(m.library))
@@ -175,6 +198,16 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.onConversationLoaded(msg)
 	case surveyOpenedMsg:
 		return m, m.onSurveyOpened(msg)
+	case checkedMsg:
+		// The check may have left roles to the offline engine.
+		m.engines = m.agent.Engines()
+		m.paint.chatModel = m.engines.Chat.Engine != "" && m.engines.Chat.Engine != store.EngineOffline
+		for _, n := range msg.notes {
+			m.addNotice(n)
+		}
+		for _, w := range msg.warnings {
+			m.addError(w)
+		}
 	case preparedMsg:
 		if msg.err != nil && !errors.Is(msg.err, context.Canceled) {
 			m.addError("Grounding could not prepare the tools: " + msg.err.Error())
@@ -226,7 +259,16 @@ func (m *Model) convHeight() int { return max(m.height-len(m.bottomLines(m.width
 // last frame (entries keep their lines).
 func (m *Model) View() string {
 	if m.form != nil {
-		return m.form.View() + "\n" + m.statusLine(m.width)
+		// The questionnaire sits at the bottom, where the input is, with
+		// the status line under it — not in the top rows over a blank
+		// screen.
+		lines := strings.Split(strings.TrimRight(m.form.View(), "\n"), "\n")
+		if room := m.height - 1; len(lines) < room {
+			lines = append(make([]string, room-len(lines)), lines...)
+		} else if len(lines) > room {
+			lines = lines[:max(room, 0)]
+		}
+		return strings.Join(append(lines, m.statusLine(m.width)), "\n")
 	}
 	bottom := m.bottomLines(m.width)
 	convH := m.height - len(bottom)
@@ -265,18 +307,36 @@ func (m *Model) bottomLines(w int) []string {
 // quitDisarmMsg ends the window for a second ctrl+c.
 type quitDisarmMsg struct{ seq int }
 
-// pressQuit is ctrl+c: the first arms, the second (within quitWindow)
-// quits.
+// pressQuit is ctrl+c, as in mods and aichat: it cancels a running turn
+// (its partial answer and record are kept) and clears a typed line; on an
+// idle, empty input it arms quitting, and a second ctrl+c within
+// quitWindow quits.
 func (m *Model) pressQuit() tea.Cmd {
 	if m.quitArmed {
 		return m.quit()
 	}
+	switch {
+	case m.form != nil || m.browser != nil || m.picker != nil:
+		// An open panel: arm as on an idle input.
+	case m.turn != nil && !m.quitting && m.stage != "cancelling":
+		// The turn is cancelled, and quitting armed: ctrl+c twice still
+		// quits, as everywhere.
+		m.gate, m.stage = nil, "cancelling"
+		m.queued = nil
+		m.quitArmed = true
+		m.quitSeq++
+		m.flash, m.flashForTurn = "Cancelling the turn (what it wrote is kept); ctrl+c again quits.", true
+		seq := m.quitSeq
+		return tea.Batch(cancelCmd(m.turn), tea.Tick(quitWindow, func(time.Time) tea.Msg { return quitDisarmMsg{seq: seq} }))
+	case m.in.value() != "":
+		m.in.reset()
+		m.in.suggestions = nil
+		m.flash = "Input cleared; ctrl+c on an empty input, twice, quits."
+		return nil
+	}
 	m.quitArmed = true
 	m.quitSeq++
 	m.flash = "Press ctrl+c again to quit."
-	if m.turn != nil {
-		m.flash = "Press ctrl+c again to quit (esc cancels the turn)."
-	}
 	seq := m.quitSeq
 	return tea.Tick(quitWindow, func(time.Time) tea.Msg { return quitDisarmMsg{seq: seq} })
 }

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -12,7 +11,8 @@ import (
 )
 
 // gateLines draw the confidence gate: grounding is not sure enough, so the
-// top candidates are offered with their scores.
+// top candidates are offered with their scores. Its lines wrap rather than
+// being cut on a narrow terminal.
 func (m *Model) gateLines(c *agent.Confirmation, width int) []string {
 	st := m.st
 	if c.Kind == agent.ConfirmRun {
@@ -22,8 +22,11 @@ func (m *Model) gateLines(c *agent.Confirmation, width int) []string {
 	if len(c.Candidates) > 0 {
 		top = c.Candidates[0].Confidence
 	}
-	out := []string{st.panelTitle.Render(clip(fmt.Sprintf("Grounding is only %.1f%% sure (it asks under %s). Which tool?",
-		math.Floor(top*1000)/10, pct(c.Threshold)), width))}
+	var out []string
+	title := fmt.Sprintf("Grounding is only %s sure (it asks under %s). Which tool?", pct(top), pct(c.Threshold))
+	for _, l := range wrapLines(title, width) {
+		out = append(out, st.panelTitle.Render(l))
+	}
 	nameW := 4
 	for _, cand := range c.Candidates {
 		nameW = max(nameW, ansi.StringWidth(cleanLine(cand.Tool)))
@@ -39,8 +42,35 @@ func (m *Model) gateLines(c *agent.Confirmation, width int) []string {
 			st.note.Render(fmt.Sprintf("  f %.2f", cand.Score))
 		out = append(out, clip(line, width))
 	}
-	out = append(out, st.note.Render(clip(" enter runs 1 · a number picks another · esc answers without a tool", width)))
+	for _, l := range wrapLines(m.gateHint(), width-1) {
+		out = append(out, st.note.Render(" "+l))
+	}
 	return out
+}
+
+// gateHint says how to answer the gate: enter runs the first only while
+// the input is empty (text typed meanwhile stays in the input), and esc
+// answers without a tool only when that can give an answer.
+func (m *Model) gateHint() string {
+	run := "enter runs 1 · "
+	if m.in.value() != "" {
+		run = "your text stays in the input · "
+	}
+	esc := "esc answers without a tool"
+	if !m.canAnswerWithoutTool() {
+		esc = "esc cancels the question"
+	}
+	return run + "1-9 picks a tool · " + esc
+}
+
+// canAnswerWithoutTool says whether "no tool" can give an answer: it
+// needs the chat model, and direct mode shows only a tool's response.
+func (m *Model) canAnswerWithoutTool() bool {
+	mode := m.mode
+	if m.running != nil && m.running.rec.Mode != "" {
+		mode = m.running.rec.Mode
+	}
+	return m.paint.chatModel && mode != agent.ModeDirect
 }
 
 // toolPicker asks which tool the user wanted ("wrong tool"); its last
@@ -90,7 +120,11 @@ func (m *Model) progressLine(width int) string {
 	case m.flash != "":
 		return clip(st.note.Render(m.flash), width)
 	case m.busy():
-		return clip(st.spinner.Render(m.spin.View())+" "+st.progress.Render(m.stage+"…"), width)
+		line := st.spinner.Render(m.spin.View()) + " " + st.progress.Render(m.stage+"…")
+		if n := len(m.queued); n > 0 {
+			line += st.note.Render(fmt.Sprintf("  · %d queued: %s", n, cleanLine(m.queued[0])))
+		}
+		return clip(line, width)
 	case len(m.in.suggestions) > 0:
 		return clip(st.note.Render(strings.Join(m.in.suggestions, "  ")), width)
 	}

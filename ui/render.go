@@ -83,9 +83,9 @@ func (p *painter) answerLines(e *entry, width int) []string {
 	if r.Answer != "" {
 		switch {
 		case e.live && p.markdownAnswer(e):
-			out = e.stream.render(p.md, clean(r.Answer), width)
+			out = e.stream.render(p.md, r.Answer, width)
 		case p.markdownAnswer(e):
-			out = p.md.render(clean(r.Answer), width)
+			out = renderMarkdown(p.md, clean(r.Answer), width)
 		default:
 			out = plainLines(clean(r.Answer), width)
 		}
@@ -94,7 +94,7 @@ func (p *painter) answerLines(e *entry, width int) []string {
 	switch {
 	case e.live:
 		return out
-	case r.Status == store.StatusFailed && r.Error != "":
+	case (r.Status == store.StatusFailed || r.Status == store.StatusInterrupted) && r.Error != "":
 		for _, l := range wrapLines("✗ "+cleanLine(r.Error), inner) {
 			out = append(out, answerIndent+st.errorText.Render(l))
 		}
@@ -105,7 +105,10 @@ func (p *painter) answerLines(e *entry, width int) []string {
 		out = append(out, answerIndent+l)
 	}
 	if b := p.badge(e); ansi.StringWidth(b) > 0 {
-		out = append(out, answerIndent+clip(b, inner))
+		// Wrapped, not cut: the rating at its end must stay readable.
+		for _, l := range wrapLines(b, inner) {
+			out = append(out, answerIndent+l)
+		}
 	}
 	if e.rateNote != "" {
 		out = append(out, answerIndent+st.errorText.Render(clip(cleanLine(e.rateNote), inner)))

@@ -54,11 +54,11 @@ func TestReopenedTurnLooksAsItDid(t *testing.T) {
 		rec  agent.Record
 		want []string
 	}{
-		{"grounding chose, offline", calcRecord(), []string{"route: tool — grounding 96% ≥ threshold 13%", "Calculator · 76% · offline"}},
-		{"direct mode", adelaideRecord(), []string{"you › /GEAR what time is it in Adelaide", "route: tool — direct mode", "CurrentTime · 97%"}},
+		{"grounding chose, offline", calcRecord(), []string{"needs a tool: 96% (asks ≥ 13%)", "Calculator · 76% confidence · grounding: offline engine"}},
+		{"direct mode", adelaideRecord(), []string{"you › /GEAR what time is it in Adelaide", "needs a tool: yes (direct mode)", "CurrentTime · 97%"}},
 		{"picked at the gate", picked, []string{"chosen by you", "The product is 391.", "WikiSearch · chosen by you"}},
-		{"tool switch", switched, []string{"you › use wiki instead", "↻ what is 17 * 23", "you named the tool", "WikiSearch · chosen by you"}},
-		{"routed to no tool", noTool, []string{"route: no tool — the chat model said no", "no tool was chosen", "Why did the scarecrow"}},
+		{"tool switch", switched, []string{"you › use wiki instead", "↻ what is 17 * 23", "you named it", "WikiSearch · chosen by you"}},
+		{"routed to no tool", noTool, []string{"needs a tool: no, said the chat model", "no tool was chosen", "Why did the scarecrow"}},
 		{"rejected call", rejected, []string{"**Calculator**"}},
 		{"typed call", typed, []string{"you › /GEAR Calculator(17 * 23)", "exact call, typed by you", "Calculator · exact call"}},
 	}

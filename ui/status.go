@@ -37,15 +37,8 @@ func (m *Model) statusLine(width int) string {
 	if sum := serversSummary(m.servers); sum != "" {
 		tail = sep + field("mcp", sum) + tail
 	}
-	db := m.dbLabel
-	room := width - ansi.StringWidth(engines) - ansi.StringWidth(tail) - 3 - len("db ")
-	if room < 8 {
-		return clip(engines+tail, width)
-	}
-	if ansi.StringWidth(db) > room {
-		db = "…" + ansi.TruncateLeft(db, ansi.StringWidth(db)-room+1, "")
-	}
-	return clip(engines+sep+field("db", db)+tail, width)
+	// The database path is in /help; here it would take half the line.
+	return clip(engines+tail, width)
 }
 
 // roleName is a role's model, or "offline".
@@ -68,29 +61,43 @@ func dbLabel(h History, home string) string {
 	return cleanLine(path)
 }
 
-// helpLine lists the keys that do something now.
+// helpLine lists the few keys that matter now, most useful first; what
+// does not fit is dropped whole (never cut mid-word), and /help lists
+// every key.
 func (m *Model) helpLine(width int) string {
 	k := m.keys
 	var binds []key.Binding
 	switch {
 	case m.browser != nil:
-		binds = []key.Binding{k.Move, k.Choose, k.Search, k.Close}
+		binds = []key.Binding{k.Choose, k.Close, k.Move, k.Search}
 	case m.picker != nil:
-		binds = []key.Binding{k.Move, k.Choose, k.PickNumber, k.Close}
+		binds = []key.Binding{k.Choose, k.Close, k.PickNumber, k.Move}
 	case m.gate != nil:
-		binds = []key.Binding{k.GateRun, k.GatePick, k.GateNone}
+		run := k.GateRun
+		if m.in.value() != "" {
+			run = key.NewBinding(key.WithHelp("type", "kept in the input"))
+		}
+		none := k.GateNone
+		if !m.canAnswerWithoutTool() {
+			none = key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))
+		}
+		binds = []key.Binding{k.GatePick, run, none}
 	case m.busy():
-		binds = []key.Binding{k.Cancel, k.Details, k.Scroll, k.Quit}
+		binds = []key.Binding{k.Cancel, k.Details, k.Scroll}
 	default:
 		if e := m.conv.lastTurn(); e != nil && e.rateable() && m.history != nil {
-			binds = []key.Binding{k.Up, k.Down, k.WrongTool, k.Details, k.Complete, k.Help, k.Send, k.Newline,
-				k.Recall, k.Scroll, k.Quit}
+			binds = []key.Binding{k.Help, k.Up, k.Down, k.WrongTool, k.Details, k.Quit}
 			break
 		}
-		binds = []key.Binding{k.Send, k.Newline, k.Complete, k.Recall, k.Help, k.Scroll, k.Quit}
+		binds = []key.Binding{k.Help, k.Send, k.Newline, k.Quit}
 		if m.conv.lastCard() != nil {
-			binds = append([]key.Binding{k.Details}, binds...)
+			binds = []key.Binding{k.Help, k.Send, k.Details, k.Quit}
 		}
+	}
+	whole := m.help
+	whole.Width = 0 // measure without the help's own cut
+	for len(binds) > 1 && ansi.StringWidth(whole.ShortHelpView(binds)) > width {
+		binds = binds[:len(binds)-1]
 	}
 	return clip(m.help.ShortHelpView(binds), width)
 }

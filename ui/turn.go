@@ -162,10 +162,27 @@ func (m *Model) endTurn() tea.Cmd {
 		m.finishTurn(agent.Record{Status: store.StatusFailed, Error: "the turn ended without an answer"})
 	}
 	m.turn, m.running, m.stage, m.gate = nil, nil, "", nil
+	if m.flashForTurn {
+		m.flash, m.flashForTurn = "", false
+	}
 	if m.quitting {
 		return tea.Quit
 	}
-	return nil
+	return m.sendQueued()
+}
+
+// sendQueued starts the first message queued during the turn.
+func (m *Model) sendQueued() tea.Cmd {
+	if len(m.queued) == 0 {
+		return nil
+	}
+	text := m.queued[0]
+	m.queued = m.queued[1:]
+	in := m.agent.Parse(text, m.mode)
+	if in.Kind == agent.InputEmpty || in.Kind == agent.InputCommand {
+		return m.sendQueued()
+	}
+	return m.beginTurn(text, in.Mode)
 }
 
 // onConfirmed reports a failed confirmation (the turn had moved on).

@@ -25,11 +25,11 @@ func TestTurnAnswersWithCardAndBadge(t *testing.T) {
 	view := m.plain()
 	for _, want := range []string{
 		"you › what is 17 * 23",
-		"route: tool — grounding 96% ≥ threshold 13% · grounding offline",
+		"needs a tool: 96% (asks ≥ 13%) · grounding: offline engine",
 		"Calculator  ",
 		"76%",
 		"\n  391\n",
-		"Calculator · 76% · offline",
+		"Calculator · 76% confidence · grounding: offline engine",
 		"conversation #1",
 		"No chat model is configured",
 	} {
@@ -75,7 +75,7 @@ func TestProgressNamesTheStageAndAnswerStreams(t *testing.T) {
 			t.Errorf("after %#v the view lacks %q:\n%s", s.ev, s.want, v)
 		}
 	}
-	if help := m.plain(); !strings.Contains(help, "esc cancel") {
+	if help := m.plain(); !strings.Contains(help, "esc/ctrl+c cancel") {
 		t.Errorf("while running the help line should offer esc:\n%s", help)
 	}
 }
@@ -147,18 +147,19 @@ func TestConfidenceGate(t *testing.T) {
 		chosen string
 		view   string
 	}{
-		{"enter runs the first", press(tea.KeyEnter), "Calculator", "49%  confirmed by you"},
-		{"a number picks another", runes("2"), "WikiSearch", "WikiSearch · chosen by you · offline"},
-		{"esc answers without a tool", press(tea.KeyEsc), agent.NoTool, "not run: you answered"},
+		{"enter runs the first", press(tea.KeyEnter), "Calculator", "49% confidence  confirmed by you"},
+		{"a number picks another", runes("2"), "WikiSearch", "WikiSearch · chosen by you · grounding: offline engine"},
+		{"esc answers without a tool", press(tea.KeyEsc), agent.NoTool, "not run: you chose no tool"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			turn := gateTurn()
-			m := newTestModel(t, newFakeAgent(t, turn), &fakeHistory{}, 80, 24)
+			// With a chat model, answering without a tool can answer.
+			m := newTestModel(t, withChatModel(newFakeAgent(t, turn)), &fakeHistory{}, 80, 24)
 			m.typeText("what is 17 * 23")
 			m.drive(press(tea.KeyEnter))
 			v := m.plain()
-			for _, want := range []string{"Grounding is only 49.8% sure (it asks under 50%). Which tool?",
+			for _, want := range []string{"Grounding is only 49% sure (it asks under 50%). Which tool?",
 				" 1 Calculator", " 2 WikiSearch", " 3 WeatherSearch", "29%", "enter run the first"} {
 				if !strings.Contains(v, want) {
 					t.Errorf("gate lacks %q:\n%s", want, v)
@@ -191,20 +192,29 @@ func TestFailedTurnSaysWhy(t *testing.T) {
 	}
 }
 
-func TestEnterWhileRunningDoesNotStartAnother(t *testing.T) {
-	turn := newFakeTurn(nil, nil)
-	a := newFakeAgent(t, turn)
+// Issue 16, item 3: a line sent while a turn runs is queued, shown as
+// queued, and sent once the turn ends.
+func TestEnterWhileRunningQueues(t *testing.T) {
+	first, second := newFakeTurn(nil, nil), newFakeTurn(nil, nil)
+	a := newFakeAgent(t, first, second)
 	m := newTestModel(t, a, nil, 80, 24)
 	m.typeText("first")
 	m.Update(press(tea.KeyEnter))
-	m.Update(turnStartedMsg{turn: turn})
+	m.Update(turnStartedMsg{turn: first})
 	m.typeText("second")
 	m.drive(press(tea.KeyEnter))
 	if len(a.started) != 0 {
 		t.Fatalf("started %d turns while one was running", len(a.started))
 	}
-	if m.in.value() != "second" || !strings.Contains(m.plain(), "A turn is running") {
-		t.Errorf("the second line should wait in the input with a hint; input %q\n%s", m.in.value(), m.plain())
+	if m.in.value() != "" || !strings.Contains(m.plain(), "1 queued: second") {
+		t.Errorf("the second line should be queued and shown; input %q\n%s", m.in.value(), m.plain())
+	}
+	m.drive(turnEventMsg{turn: first, event: agent.Done{Record: agent.Record{Status: store.StatusDone, Answer: "one"}}, ok: true})
+	if len(a.started) != 1 || a.started[0].Text != "second" {
+		t.Fatalf("after the first turn, started %+v; want the queued line", a.started)
+	}
+	if strings.Contains(m.plain(), "queued") {
+		t.Errorf("the queued line is still shown as queued:\n%s", m.plain())
 	}
 }
 
@@ -230,8 +240,8 @@ func TestSwitchSaysWhichQuestionIsAnsweredAgain(t *testing.T) {
 	m.typeText("/use wiki")
 	m.drive(press(tea.KeyEnter))
 	v := m.plain()
-	for _, want := range []string{"you › /use wiki\n  ↻ what is 17 * 23", "route: tool — you named the tool",
-		"WikiSearch · chosen by you · offline"} {
+	for _, want := range []string{"you › /use wiki\n  ↻ what is 17 * 23", "needs a tool: yes (you named it)",
+		"WikiSearch · chosen by you · grounding: offline engine"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}

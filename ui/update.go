@@ -28,6 +28,8 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		if cmd, ok := m.gateKey(msg); ok {
 			return cmd
 		}
+		// Any other key is the input's: what is typed while the prompt is
+		// open is kept, and never answers it.
 	}
 	if msg.Paste {
 		m.in.suggestions = nil
@@ -54,6 +56,16 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 		if e := m.conv.lastCard(); e != nil {
 			e.expanded = !e.expanded
 			e.invalidate()
+			// An open card taller than the screen is read from its top:
+			// following the bottom would push its header out of sight.
+			for i, x := range m.conv.entries {
+				if x == e && e.expanded {
+					m.conv.showFrom(i, m.paint, m.contentWidth(), m.convHeight())
+				}
+			}
+			if !e.expanded {
+				m.conv.toBottom()
+			}
 		}
 		return nil
 	case key.Matches(msg, k.Up) && !busy:
@@ -97,26 +109,48 @@ func (m *Model) completeInput() {
 }
 
 // gateKey answers the confidence gate; ok is false for keys it leaves to
-// the chat (scrolling, details).
+// the chat (scrolling, details) and to the input. Only an explicit choice
+// answers it: while the input holds text, enter and the digits are the
+// input's, and enter says to answer the prompt first.
 func (m *Model) gateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k, c := m.keys, m.gate
 	if c.Kind == agent.ConfirmRun {
 		return m.permissionKey(msg)
 	}
+	typing := m.in.value() != ""
 	switch {
+	case key.Matches(msg, k.GateRun) && typing:
+		m.flash = "Answer the prompt first: 1-9 picks a tool, " + m.gateEsc() + "; your text stays in the input."
+		m.flashForTurn = true
+		return nil, true
 	case key.Matches(msg, k.GateRun) && len(c.Candidates) > 0:
 		return m.answerGate(c.Candidates[0].Tool), true
 	case key.Matches(msg, k.GateNone):
+		if !m.canAnswerWithoutTool() {
+			// No tool would leave nothing to answer with: esc cancels.
+			m.gate = nil
+			if m.turn != nil {
+				m.stage = "cancelling"
+				return cancelCmd(m.turn), true
+			}
+			return nil, true
+		}
 		return m.answerGate(agent.NoTool), true
-	case key.Matches(msg, k.GatePick):
+	case key.Matches(msg, k.GatePick) && !typing:
 		if n := int(msg.Runes[0] - '0'); n >= 1 && n <= len(c.Candidates) {
 			return m.answerGate(c.Candidates[n-1].Tool), true
 		}
 		return nil, true
-	case key.Matches(msg, k.PageUp), key.Matches(msg, k.PageDown), key.Matches(msg, k.Details):
-		return nil, false
 	}
-	return nil, true
+	return nil, false
+}
+
+// gateEsc is what esc does at the gate, in words.
+func (m *Model) gateEsc() string {
+	if m.canAnswerWithoutTool() {
+		return "esc answers without a tool"
+	}
+	return "esc cancels the question"
 }
 
 // pickerKey chooses the tool the user wanted.
@@ -223,7 +257,7 @@ func (m *Model) onConversationLoaded(msg conversationLoadedMsg) {
 		return
 	}
 	if busy {
-		m.flash = "A turn is running: open the conversation again once it has answered."
+		m.flash, m.flashForTurn = "A turn is running: open the conversation again once it has answered.", true
 		return
 	}
 	m.showConversation(msg)

@@ -21,9 +21,10 @@ import (
 //	                      for an action, a question about the world, a
 //	                      question in another language
 //	shape   (answerKindOf) the shape of answer it asks for (answer.go)
-//	focus   (analyze)     the request sentence of a longer message
-//	                      (focus.go), its search term and the places'
-//	                      roles, which the calls read
+//	focus   (focusOn)     the request sentence of a longer message
+//	                      (focus.go)
+//	args    (readArgs)    what every tool's call reads: the search term,
+//	                      the places' roles, quoted texts, stems
 //
 // A stage never changes what an earlier one returned. analysis holds them
 // all, read-only once built, for the encoder and every tool's call.
@@ -35,15 +36,23 @@ type analysis struct {
 	// context is the rest of a message whose request sentence this is
 	// (focus.go), or nil.
 	context *analysis
+	argStage
+}
+
+// argStage is what every tool's call reads, read once per query.
+type argStage struct {
 	// term is the search term a string parameter takes (focus in
 	// extract.go) and roles the places' parts in a conversion
-	// (placeRoles): read once for every tool.
+	// (placeRoles).
 	term  string
 	roles placeRoleSet
 	// termToks are the term's tokens and stems the stems of toks: what
 	// every tool's focal string reads (focal.go).
 	termToks []token
 	stems    []string
+	// quoted are the texts the query puts in double quotes, in order:
+	// a string parameter takes them first (focal.go).
+	quoted []string
 }
 
 // tokenStage is the query's words.
@@ -125,13 +134,19 @@ var (
 // stands on its own (focus.go), or the whole of it.
 func (e *Engine) analyze(query string) *analysis {
 	a := e.focusOn(e.analyzeText(query))
-	a.term, a.roles = focus(a), placeRoles(a)
-	a.termToks = tokenize(a.term)
-	a.stems = make([]string, len(a.toks))
-	for i, t := range a.toks {
-		a.stems[i] = stem(t.text)
-	}
+	a.argStage = readArgs(a)
 	return a
+}
+
+// readArgs reads what the calls take from the analysed query.
+func readArgs(a *analysis) argStage {
+	g := argStage{term: focus(a), roles: placeRoles(a), quoted: quotedTexts(a.query)}
+	g.termToks = tokenize(g.term)
+	g.stems = make([]string, len(a.toks))
+	for i, t := range a.toks {
+		g.stems[i] = stem(t.text)
+	}
+	return g
 }
 
 // analyzeText reads a text as a whole, stage by stage.
@@ -217,6 +232,9 @@ func (e *Engine) readFrames(t tokenStage, s spanStage) frameStage {
 type mention struct {
 	Start, End int
 	Name       string
+	// Zone marks a time zone alone — an offset, a zone's abbreviation or
+	// name, a zone id — which is no location.
+	Zone bool
 }
 
 // findPlaces merges the gazetteer's mentions with the zone names, UTC
@@ -227,7 +245,7 @@ type mention struct {
 func (e *Engine) findPlaces(query string, clockTimes [][2]int) []mention {
 	var found []mention
 	for _, z := range place.ScanZoneNames(query, clockTimes) {
-		found = append(found, mention{Start: z.Start, End: z.End, Name: z.Name})
+		found = append(found, mention{Start: z.Start, End: z.End, Name: z.Name, Zone: true})
 	}
 	if e.places != nil {
 		for _, m := range e.places.Scan(query) {
@@ -237,7 +255,10 @@ func (e *Engine) findPlaces(query string, clockTimes [][2]int) []mention {
 			if m.Place.Kind == place.KindOffset || m.Place.Kind == place.KindZone || name == "" {
 				name = strings.TrimSpace(m.Text)
 			}
-			found = append(found, mention{Start: m.Start, End: m.End, Name: name})
+			// An offset or a zone id ("Asia/Shanghai") is a zone alone; a
+			// zone's city part ("Gambier", "Ust-Nera") is a place too.
+			zone := m.Place.Kind == place.KindOffset || m.Place.Kind == place.KindZone && strings.Contains(m.Text, "/")
+			found = append(found, mention{Start: m.Start, End: m.End, Name: name, Zone: zone})
 		}
 	}
 	sort.SliceStable(found, func(i, j int) bool {

@@ -49,20 +49,21 @@ func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, used map[stri
 		}
 		return a.expr, true
 	case tools.TypeNumber, tools.TypeInteger:
+		fits := func(n number) bool { return p.Type != tools.TypeInteger || n.value == float64(int64(n.value)) }
+		if n, ok := a.namedNumber(p, used); ok && fits(n) {
+			used[operandKey(n)] = true
+			return tools.FormatNumber(n.value), true
+		}
 		for _, n := range a.operands {
-			key := "n" + tools.FormatNumber(float64(n.start))
-			if used[key] {
+			if used[operandKey(n)] || a.namedOther(n, spec, p) || !fits(n) {
 				continue
 			}
-			if p.Type == tools.TypeInteger && n.value != float64(int64(n.value)) {
-				continue
-			}
-			used[key] = true
+			used[operandKey(n)] = true
 			return tools.FormatNumber(n.value), true
 		}
 	case tools.TypePlace:
 		hint := spec.Hints.Params[p.Name]
-		m, ok := a.roles.pick(roleOf(p.Name, hint), used)
+		m, ok := a.roles.pick(roleOf(p.Name, hint), hint.Place, used)
 		if !ok {
 			// A required place the query does not name is the user's own
 			// when the tool's hints say so and the query asks for what the
@@ -92,6 +93,21 @@ func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, used map[stri
 		return enumValue(a, p, spec.Hints.Params[p.Name], used)
 	case tools.TypeString:
 		term := e.focalString(a, spec, p)
+		if term == "" && (len(a.quoted) == 0 || !asksSubjectOf(a.lower, spec)) {
+			return "", false
+		}
+		// When the query gives the tool a string at all, a text it puts in
+		// quotes is that string as it is ("who wrote "Don Quixote"",
+		// "echo "hello there""); each is used once. Quotes alone give a
+		// string only when a cue phrase of the tool's own subject asks for
+		// it: the words around the quotes may be ones the engine cannot
+		// read ("日本語で「おはよう」は何と言いますか").
+		for i, q := range a.quoted {
+			if key := "q" + tools.FormatNumber(float64(i)); !used[key] {
+				used[key], term = true, q
+				break
+			}
+		}
 		if term == "" {
 			return "", false
 		}
@@ -128,8 +144,9 @@ func roleOf(param string, hint tools.ParamHint) tools.ParamRole {
 
 // pick returns the place for a parameter of a role: the "from" place for
 // the source, the "to" place for the target, and for any other the place
-// asked about (the "to" place) or else the first; each place is used once.
-func (r placeRoleSet) pick(role tools.ParamRole, used map[string]bool) (mention, bool) {
+// asked about (the "to" place) or else the first; each place is used
+// once, and a time zone alone is never a location.
+func (r placeRoleSet) pick(role tools.ParamRole, kind tools.PlaceKind, used map[string]bool) (mention, bool) {
 	var order []int
 	switch role {
 	case tools.RoleFrom:
@@ -142,7 +159,7 @@ func (r placeRoleSet) pick(role tools.ParamRole, used map[string]bool) (mention,
 	}
 	for _, i := range order {
 		key := "p" + tools.FormatNumber(float64(i))
-		if i >= 0 && !used[key] {
+		if i >= 0 && !used[key] && !(kind == tools.PlaceLocation && r.all[i].Zone) {
 			used[key] = true
 			return r.all[i], true
 		}
@@ -320,18 +337,24 @@ func lowerASCII(s string) string {
 	return string(b)
 }
 
-// enumValue is the first value of an enum parameter the query names, in
-// the enum's order, written as the tool's hints make it canonical (a
-// language's name as its code). Each mention fills one parameter. A
-// parameter of the "from" role takes only a value right after "from"; one
-// of the "to" role prefers a value that is not.
+// enumValue is the value of an enum parameter the query names — the
+// longest when several do ("extra small" over "small"; a value's "_" and
+// "-" may be written as spaces: "high priority" names high_priority) —
+// written as the tool's hints make it canonical (a language's name as its
+// code). Each mention fills one parameter. A parameter of the "from" role
+// takes only a value right after "from"; one of the "to" role prefers a
+// value that is not.
 func enumValue(a *analysis, p tools.Param, hint tools.ParamHint, used map[string]bool) (string, bool) {
 	role := roleOf(p.Name, hint)
-	fallback, fallbackKey := "", ""
 	canonical := map[string]bool{}
 	for _, c := range hint.Canonical {
 		canonical[c] = true
 	}
+	type mentioned struct {
+		value, key string
+		length     int
+	}
+	var best, fallback mentioned
 	for _, v := range p.Enum {
 		if canonical[v] {
 			// A value the hints spell another way is read in that
@@ -339,35 +362,43 @@ func enumValue(a *analysis, p tools.Param, hint tools.ParamHint, used map[string
 			// languages ("en", "it", "de").
 			continue
 		}
-		at := phraseIndex(a.lower, strings.ToLower(v))
-		if at < 0 {
-			continue
-		}
-		key := "e" + tools.FormatNumber(float64(at))
-		if used[key] {
-			continue
-		}
-		if c, ok := hint.Canonical[v]; ok {
-			v = c
-		}
-		afterFrom := strings.HasSuffix(a.lower[:at], "from ")
-		switch {
-		case role == tools.RoleFrom && !afterFrom:
-			continue
-		case role == tools.RoleTo && afterFrom:
-			if fallback == "" {
-				fallback, fallbackKey = v, key
+		low := strings.ToLower(v)
+		for _, form := range []string{low, strings.NewReplacer("_", " ", "-", " ").Replace(low)} {
+			if strings.TrimSpace(form) == "" {
+				continue
 			}
-			continue
+			at := phraseIndex(a.lower, form)
+			if at < 0 {
+				continue
+			}
+			key := "e" + tools.FormatNumber(float64(at))
+			if used[key] {
+				continue
+			}
+			m := mentioned{value: v, key: key, length: len(form)}
+			if c, ok := hint.Canonical[v]; ok {
+				m.value = c
+			}
+			afterFrom := strings.HasSuffix(a.lower[:at], "from ")
+			switch {
+			case role == tools.RoleFrom && !afterFrom:
+			case role == tools.RoleTo && afterFrom:
+				if m.length > fallback.length {
+					fallback = m
+				}
+			case m.length > best.length:
+				best = m
+			}
 		}
-		used[key] = true
-		return tools.Quote(v), true
 	}
-	if fallback != "" {
-		used[fallbackKey] = true
-		return tools.Quote(fallback), true
+	if best.length == 0 {
+		best = fallback
 	}
-	return "", false
+	if best.length == 0 {
+		return "", false
+	}
+	used[best.key] = true
+	return tools.Quote(best.value), true
 }
 
 // phraseIndex is where phrase first stands in text as whole words, or -1.
@@ -383,4 +414,19 @@ func phraseIndex(text, phrase string) int {
 		}
 		from = start + 1
 	}
+}
+
+// asksSubjectOf reports whether lower (a query in lower case) holds a cue
+// or asking phrase of one of spec's subjects, as its hints clean them.
+func asksSubjectOf(lower string, spec tools.Spec) bool {
+	for _, s := range spec.Hints.Subjects {
+		s, ok := cleanSubject(s)
+		if !ok {
+			continue
+		}
+		if (subjectCues{phrases: append(append([]string(nil), s.Cues...), s.Asking...)}).in(lower) {
+			return true
+		}
+	}
+	return false
 }

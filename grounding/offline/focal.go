@@ -3,6 +3,7 @@ package offline
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/gear-chat/gear/tools"
 )
@@ -15,12 +16,15 @@ import (
 // of "latest version of numpy on pypi" a tool package_version that
 // "looks up the latest version of a package on PyPI" wants "numpy". So
 // the words the tool's own name and descriptions use are trimmed from the
-// ends of the focus; and a query that asks no question, about no one's
-// own affairs, but uses a word of the tool's name gives what is left of
-// it once the tool's words are gone, when that is short.
+// ends of the focus; a query that asks no question but uses a word of the
+// tool's name — a request for its action ("echo hello world") or a
+// search-box fragment ("AAPL stock price") — gives the words beside the
+// tool's own (residual); and a text in double quotes is taken as written
+// (extract.go).
 
-// maxResidualWords bounds the words left over from a query that asks no
-// question: more than this is a sentence, not the name of a thing.
+// maxResidualWords bounds the words of a fragment before the tool's own
+// words ("AAPL" of "AAPL stock price"): more is a sentence, not the name
+// of a thing.
 const maxResidualWords = 3
 
 // toolWords are the stems of the content words a tool uses for itself:
@@ -133,11 +137,6 @@ func (e *Engine) ownWordsOf(spec tools.Spec, p tools.Param) ownWords {
 // focalString is the text a string parameter of spec takes from the
 // query, or "".
 func (e *Engine) focalString(a *analysis, spec tools.Spec, p tools.Param) string {
-	if q := quotedSpan(a.query); q != "" {
-		// What the user put in quotes is the text, as written:
-		// "translate 'where is the station' into German".
-		return q
-	}
 	words := e.ownWordsOf(spec, p)
 	own := words.own
 	if a.term != "" {
@@ -280,47 +279,71 @@ func requestWord(w string) bool {
 	return false
 }
 
-// quotePairs are the quotation marks a query may delimit a text with.
-var quotePairs = [][2]string{{"\"", "\""}, {"'", "'"}, {"“", "”"}, {"‘", "’"}, {"「", "」"}, {"«", "»"}}
+// quoteMarks are the quotation marks a query may delimit a text with,
+// each opening mark with the marks that close it.
+var quoteMarks = []struct {
+	open  string
+	close []string
+}{{"\"", []string{"\""}}, {"“", []string{"”", "\""}}, {"«", []string{"»"}}, {"「", []string{"」"}}, {"‘", []string{"’"}}, {"'", []string{"'"}}}
 
-// quotedSpan is the first quoted text of the query: an opening mark at
-// the start or after a space (or a colon), a closing one at the end or
-// before a space or punctuation, nothing but text between them — so the
-// apostrophes of "don't" and "O'Hare" quote nothing. "" when none.
-func quotedSpan(q string) string {
-	best, bestAt := "", len(q)
-	for _, pair := range quotePairs {
-		open, close := pair[0], pair[1]
-		for from := 0; from < len(q); {
-			i := strings.Index(q[from:], open)
-			if i < 0 {
+// quotedTexts are the texts the query puts in quotation marks, of at
+// least two characters, trimmed, in order: "translate “where is the
+// station” into German", `echo "hello there"`, "translate 'where is the
+// station' into German". A straight single quote opens only at the start
+// or after a space, colon or parenthesis, and closes only a text without
+// spaces at its ends, never inside a word — so the apostrophes of "don't"
+// and "O'Hare" quote nothing.
+func quotedTexts(query string) []string {
+	var out []string
+	for i := 0; i < len(query); {
+		if text, next, ok := quotedAt(query, i); ok {
+			if len([]rune(text)) >= 2 {
+				out = append(out, text)
+			}
+			i = next
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(query[i:])
+		i += size
+	}
+	return out
+}
+
+// quotedAt reads a quoted text opening at q[i:]: the text, trimmed, and
+// where the query goes on after its closing mark.
+func quotedAt(q string, i int) (text string, next int, ok bool) {
+	for _, m := range quoteMarks {
+		if !strings.HasPrefix(q[i:], m.open) {
+			continue
+		}
+		single := m.open == "'"
+		if single && i > 0 && !strings.ContainsRune(" :(\t", rune(q[i-1])) {
+			return "", 0, false
+		}
+		rest := q[i+len(m.open):]
+		j, closeLen := -1, 0
+		for _, c := range m.close {
+			if k := strings.Index(rest, c); k >= 0 && (j < 0 || k < j) {
+				j, closeLen = k, len(c)
+			}
+		}
+		for single && j >= 0 && j+1 < len(rest) && isWordByte(rest[j+1]) {
+			// an apostrophe inside the text ("it's")
+			k := strings.Index(rest[j+1:], "'")
+			if k < 0 {
+				j = -1
 				break
 			}
-			i += from
-			from = i + len(open)
-			if i > 0 && !strings.ContainsRune(" :(\t", rune(q[i-1])) && open == "'" {
-				continue
-			}
-			rest := q[i+len(open):]
-			j := strings.Index(rest, close)
-			for j >= 0 && close == "'" && j+1 < len(rest) && isWordByte(rest[j+1]) {
-				// an apostrophe inside the text ("it's")
-				k := strings.Index(rest[j+1:], close)
-				if k < 0 {
-					j = -1
-					break
-				}
-				j += 1 + k
-			}
-			if j <= 0 {
-				continue
-			}
-			text := strings.TrimSpace(rest[:j])
-			if text != "" && text == rest[:j] && i < bestAt {
-				best, bestAt = text, i
-			}
-			break
+			j += 1 + k
 		}
+		if j < 0 {
+			return "", 0, false
+		}
+		text = strings.TrimSpace(rest[:j])
+		if single && text != rest[:j] {
+			return "", 0, false
+		}
+		return text, i + len(m.open) + j + closeLen, true
 	}
-	return best
+	return "", 0, false
 }

@@ -82,3 +82,57 @@ func TestModelNamesTheLibrary(t *testing.T) {
 		t.Error("IsEncoderModel")
 	}
 }
+
+// TestHostileHints: hints a file or a server wrote carelessly or
+// maliciously — empty entries, capitals, the phrase separator, overlong
+// and endless lists, an unknown shape — never break the engine, and an
+// empty cue does not make every query a clock question.
+func TestHostileHints(t *testing.T) {
+	huge := make([]string, 200000)
+	for i := range huge {
+		huge[i] = "w" + tools.FormatNumber(float64(i))
+	}
+	long := string(make([]byte, 10000))
+	spec := tools.Spec{Name: "Odd", Family: "odd", Description: "odd", OutputPattern: "time",
+		Params: []tools.Param{{Name: "place", Type: tools.TypePlace}},
+		Hints: tools.Hints{Params: map[string]tools.ParamHint{"place": {Here: true}}, Subjects: []tools.Subject{
+			{Name: ""},
+			{Name: "Odd  Subject", Answer: "colour", Words: append([]string{"", "  ", "=", "RAIN", long}, huge...),
+				Cues: []string{"", " "}, Openers: []string{""}, Asking: []string{"", "|"}, Idioms: []string{"a|b", ""},
+				Spellings: []string{"", "x", "ÿ"}, Things: []string{""}, Modifiers: []string{""}, Example: long},
+			{Name: "clock", Answer: tools.AnswerTime, Cues: []string{""}, Openers: []string{"", "   "}},
+		}}}
+	e := New(Options{Tools: []tools.Spec{spec}})
+	ctx := context.Background()
+	for _, q := range []string{"hello there", "RAIN tomorrow", "tempreture", "ÿÿÿÿÿ", "a b", ""} {
+		if _, err := e.Preliminary(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.Embed(ctx, []string{q}); err != nil {
+			t.Fatal(err)
+		}
+		if call, err := e.Call(ctx, spec, q); err != nil || call != "" {
+			t.Errorf("%q: call %q, %v; an empty cue made it a question of the tool's answer", q, call, err)
+		}
+	}
+}
+
+// TestPlaceKinds: a location parameter never takes a time zone alone; a
+// zone parameter does, and a zone's city is a place for both.
+func TestPlaceKinds(t *testing.T) {
+	e := testEngine()
+	sp := specs()
+	tests := []struct{ tool, query, want string }{
+		{"WeatherSearch", "what time is it in utc+5:30", ""},
+		{"CurrentTime", "what time is it in utc+5:30", `CurrentTime("UTC+5:30")`},
+		{"LocationSearch", "convert 3pm est to pst", ""},
+		{"WeatherSearch", "what is the forecast for Gambier", `WeatherSearch("Gambier")`},
+		{"WeatherSearch", "He is in GMT-7 and I am in Brisbane, is it raining there?", `WeatherSearch("Brisbane")`},
+	}
+	for _, tt := range tests {
+		got, err := e.Call(context.Background(), sp[tt.tool], tt.query)
+		if err != nil || got != tt.want {
+			t.Errorf("%s for %q = %q, %v; want %q", tt.tool, tt.query, got, err, tt.want)
+		}
+	}
+}

@@ -155,6 +155,10 @@ func newLexicon(specs []tools.Spec) *lexicon {
 	seen := map[string]bool{}
 	for _, spec := range specs {
 		for _, sub := range spec.Hints.Subjects {
+			sub, ok := cleanSubject(sub)
+			if !ok {
+				continue
+			}
 			slot("c:" + sub.Name)
 			if _, ok := lx.examples[sub.Answer]; !ok && sub.Example != "" {
 				lx.examples[sub.Answer] = sub.Example
@@ -336,4 +340,47 @@ func (sc subjectCues) in(lower string) bool {
 		}
 	}
 	return false
+}
+
+// Bounds on what one subject of a tool's hints may hold: hints come from
+// files people write and servers gear does not control, and the lexicon
+// is built on every library change.
+const (
+	maxHintEntries    = 5000
+	maxHintEntryBytes = tools.MaxHintEntryLen
+)
+
+// cleanSubject makes a subject of a tool's hints safe to read: entries
+// lower case with single spaces, no empty or overlong ones, no "|" (the
+// phrase separator), at most maxHintEntries per list, an answer shape the
+// engine knows or none. A subject with no name is dropped.
+func cleanSubject(s tools.Subject) (tools.Subject, bool) {
+	s.Name = strings.ToLower(strings.Join(strings.Fields(s.Name), " "))
+	if s.Name == "" || len(s.Name) > maxHintEntryBytes {
+		return s, false
+	}
+	if !s.Answer.Known() {
+		s.Answer = ""
+	}
+	clean := func(list []string) []string {
+		var out []string
+		for _, e := range list {
+			e = strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(e, "|", " ")), " "))
+			if e == "" || e == "=" || len(e) > maxHintEntryBytes {
+				continue
+			}
+			if out = append(out, e); len(out) == maxHintEntries {
+				break
+			}
+		}
+		return out
+	}
+	for _, list := range []*[]string{&s.Words, &s.Cues, &s.Openers, &s.Asking, &s.Idioms, &s.Things, &s.Modifiers,
+		&s.Readings, &s.Conditions, &s.States, &s.Gradable, &s.Spellings} {
+		*list = clean(*list)
+	}
+	if len(s.Example) > maxHintEntryBytes {
+		s.Example = ""
+	}
+	return s, true
 }

@@ -37,7 +37,7 @@ func TestMediaCalls(t *testing.T) {
 	}
 }
 
-func TestQuotedSpan(t *testing.T) {
+func TestQuotedTextsSingleQuotesAndOtherMarks(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]string{
 		"translate 'where is the station' into German": "where is the station",
@@ -46,8 +46,12 @@ func TestQuotedSpan(t *testing.T) {
 		"「おはよう」":                                       "おはよう",
 		"say “good night” in Korean":                   "good night",
 	} {
-		if got := quotedSpan(in); got != want {
-			t.Errorf("quotedSpan(%q) = %q, want %q", in, got, want)
+		got := ""
+		if q := quotedTexts(in); len(q) > 0 {
+			got = q[0]
+		}
+		if got != want {
+			t.Errorf("quotedTexts(%q)[0] = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -105,6 +105,9 @@ func ScanZoneNames(text string, clockTimes [][2]int) []ZoneMention {
 		out = append(out, ZoneMention{Start: m[0], End: m[1], Name: strings.ReplaceAll(name, "−", "-")})
 	}
 	for _, m := range zoneAbbrevRe.FindAllStringIndex(text, -1) {
+		if before := text[:m[0]]; strings.HasSuffix(before, "'") || strings.HasSuffix(before, "’") {
+			continue // "qu'est", "c'est": a word, not Eastern Standard Time
+		}
 		out = append(out, ZoneMention{Start: m[0], End: m[1], Name: strings.ToUpper(text[m[0]:m[1]])})
 	}
 	lower := strings.ToLower(text)

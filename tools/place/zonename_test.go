@@ -59,6 +59,7 @@ func TestScannedZonesResolve(t *testing.T) {
 		{"PT in the morning", nil, nil},
 		{"9am GMT in ist", [][2]int{{0, 3}}, []string{"GMT", "IST"}},
 		{"wie spät ist es", nil, nil},
+		{"qu'est-ce que c’est", nil, nil},
 	}
 	for _, tt := range tests {
 		got := ScanZoneNames(tt.text, tt.clock)

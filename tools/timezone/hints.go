@@ -41,9 +41,11 @@ var subjects = sync.OnceValue(func() []tools.Subject {
 	}}
 })
 
-// currentTimeHints: CurrentTime's place is the one the question is about.
+// currentTimeHints: CurrentTime's place is the one the question is about,
+// a time zone or anywhere with a clock.
 func currentTimeHints() tools.Hints {
-	return tools.Hints{Aliases: tools.EmbeddedList(hintFiles, "timezone-aliases"), Subjects: subjects()}
+	return tools.Hints{Aliases: tools.EmbeddedList(hintFiles, "timezone-aliases"), Subjects: subjects(),
+		Params: map[string]tools.ParamHint{"place": {Place: tools.PlaceZone}}}
 }
 
 // converterHints: the converter's from_place is where the given time is,
@@ -53,8 +55,8 @@ func converterHints() tools.Hints {
 		Aliases:  tools.EmbeddedList(hintFiles, "timezone-aliases"),
 		Subjects: subjects(),
 		Params: map[string]tools.ParamHint{
-			"from_place": {Role: tools.RoleFrom},
-			"to_place":   {Role: tools.RoleTo},
+			"from_place": {Role: tools.RoleFrom, Place: tools.PlaceZone},
+			"to_place":   {Role: tools.RoleTo, Place: tools.PlaceZone},
 		},
 	}
 }

@@ -15,7 +15,8 @@ import (
 var hintFiles embed.FS
 
 // searchHints: the weather's vocabulary and its senses; a weather
-// question that names no place is about the user's own.
+// question that names no place is about the user's own, and a time zone
+// alone is no place to forecast.
 var searchHints = sync.OnceValue(func() tools.Hints {
 	return tools.Hints{
 		Aliases: tools.EmbeddedList(hintFiles, "weather-aliases"),
@@ -33,14 +34,16 @@ var searchHints = sync.OnceValue(func() tools.Hints {
 			Gradable:   tools.EmbeddedList(hintFiles, "weather-gradable"),
 			Spellings:  tools.EmbeddedList(hintFiles, "weather-spellings"),
 		}},
-		Params: map[string]tools.ParamHint{"place": {Here: true}},
+		Params: map[string]tools.ParamHint{"place": {Here: true, Place: tools.PlaceLocation}},
 	}
 })
 
-// locationHints: the words of asking where a place is.
+// locationHints: the words of asking where a place is; a time zone alone
+// is no location.
 var locationHints = sync.OnceValue(func() tools.Hints {
 	return tools.Hints{
 		Aliases: tools.EmbeddedList(hintFiles, "location-aliases"),
+		Params:  map[string]tools.ParamHint{"place": {Place: tools.PlaceLocation}},
 		Subjects: []tools.Subject{{
 			Name:      "place",
 			Answer:    tools.AnswerPlace,

@@ -22,6 +22,9 @@ const (
 	KindMalformed
 	// KindCanceled: the caller cancelled the request.
 	KindCanceled
+	// KindRedirect: a redirect gear does not follow (another host, an
+	// internal address, too many).
+	KindRedirect
 )
 
 // Error is a failed request. Its message is one line: what failed, then
@@ -79,15 +82,17 @@ func (e *Error) Error() string {
 		if e.callerDeadline {
 			return fmt.Sprintf("%s did not answer in the time allowed (%v); try again", name, e.Err)
 		}
-		return fmt.Sprintf("%s did not answer within %s%s; check the network, or raise tools.timeout", name, describe(e.Timeout), e.tries())
+		return fmt.Sprintf("%s did not answer within %s%s; check the network, or raise %s", name, describe(e.Timeout), e.tries(), orDefault(e.Service.TimeoutKey, "tools.timeout"))
 	case KindStatus:
 		return e.statusMessage(name, checkURL)
 	case KindTooLarge:
-		return fmt.Sprintf("%s sent more than %d bytes; %s, or raise tools.max_response_bytes", name, e.Limit, checkURL)
+		return fmt.Sprintf("%s sent more than %d bytes; %s, or raise %s", name, e.Limit, checkURL, orDefault(e.Service.SizeKey, "tools.max_response_bytes"))
 	case KindMalformed:
 		return fmt.Sprintf("%s sent an answer gear cannot read (%v); %s", name, e.Err, checkURL)
 	case KindCanceled:
 		return fmt.Sprintf("%s request cancelled: %v", name, e.Err)
+	case KindRedirect:
+		return fmt.Sprintf("%s's redirect was not followed: %v; %s", name, e.Err, checkURL)
 	}
 	return fmt.Sprintf("%s request failed: %v", name, e.Err)
 }
@@ -115,4 +120,11 @@ func (e *Error) tries() string {
 		return fmt.Sprintf(" (%d attempts)", e.Attempts)
 	}
 	return ""
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }

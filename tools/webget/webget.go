@@ -61,6 +61,10 @@ type Service struct {
 	// Reason, when set, reads the service's own explanation out of an
 	// error body ("reason" for Open-Meteo, "detail" for Wikipedia REST).
 	Reason func(body []byte) string
+	// TimeoutKey and SizeKey name where the deadline and the size cap are
+	// set, for the errors that suggest raising them; empty means gear's
+	// config keys tools.timeout and tools.max_response_bytes.
+	TimeoutKey, SizeKey string
 }
 
 // Client fetches URLs under its Options. It holds no state between calls
@@ -116,14 +120,19 @@ func (c *Client) Get(ctx context.Context, svc Service, rawURL string) ([]byte, e
 }
 
 // Request is one request Do sends: a GET of URL unless Method says
-// otherwise, with Body (sent again on the retry) and extra headers.
+// otherwise, with headers and a body (for the built-in tools that POST and
+// for tools declared in files that talk to any HTTP API).
 type Request struct {
+	// Method is the HTTP method; "" means GET.
 	Method string
 	URL    string
 	// ContentType is Body's type ("application/x-www-form-urlencoded").
 	ContentType string
-	Body        []byte
-	// Header holds extra headers (an Authorization); never logged.
+	// Body is sent as it is; nil sends none.
+	Body []byte
+	// Header holds extra headers (an Authorization), never logged. It is
+	// set after gear's own User-Agent, Accept and Content-Type, so it may
+	// replace them.
 	Header http.Header
 	// Accept is the Accept header; empty means application/json.
 	Accept string
@@ -132,17 +141,24 @@ type Request struct {
 	MaxBytes int64
 }
 
-// Do sends req under the client's deadline, size cap and retry rule and
-// returns the body of a 2xx answer; any failure is an *Error, a non-2xx
-// answer a KindStatus one carrying the status and body.
+// Do sends req under the client's deadline, size cap and User-Agent and
+// returns the body of a 2xx answer, failing as Get does. Only a GET or
+// HEAD is retried: repeating any other method could do its work twice.
 func (c *Client) Do(ctx context.Context, svc Service, req Request) ([]byte, error) {
+	if req.Method == "" {
+		req.Method = http.MethodGet
+	}
+	tries := attempts
+	if req.Method != http.MethodGet && req.Method != http.MethodHead {
+		tries = 1
+	}
 	for attempt := 1; ; attempt++ {
 		body, wait, err := c.try(ctx, svc, req)
 		if err == nil {
 			return body, nil
 		}
 		err.Attempts = attempt
-		if !err.retryable() || attempt == attempts {
+		if !err.retryable() || attempt == tries {
 			return nil, err
 		}
 		if wait < 0 {
@@ -169,20 +185,13 @@ func (c *Client) try(ctx context.Context, svc Service, r Request) (body []byte, 
 	}
 	actx, cancel := context.WithTimeout(ctx, c.opts.Timeout)
 	defer cancel()
-	method := r.Method
-	if method == "" {
-		method = http.MethodGet
-	}
 	var reqBody io.Reader
 	if r.Body != nil {
 		reqBody = bytes.NewReader(r.Body)
 	}
-	req, err := http.NewRequestWithContext(actx, method, r.URL, reqBody)
+	req, err := http.NewRequestWithContext(actx, r.Method, r.URL, reqBody)
 	if err != nil {
 		return nil, wait, &Error{Service: svc, Kind: KindUnreachable, Err: err}
-	}
-	for k, vs := range r.Header {
-		req.Header[k] = vs
 	}
 	req.Header.Set("User-Agent", c.opts.UserAgent)
 	accept := r.Accept
@@ -193,11 +202,18 @@ func (c *Client) try(ctx context.Context, svc Service, r Request) (body []byte, 
 	if r.ContentType != "" {
 		req.Header.Set("Content-Type", r.ContentType)
 	}
+	for k, vs := range r.Header {
+		req.Header[http.CanonicalHeaderKey(k)] = vs
+	}
 	limit := c.opts.MaxBytes
 	if r.MaxBytes > 0 {
 		limit = r.MaxBytes
 	}
-	resp, err := c.opts.HTTP.Do(req)
+	// The caller's client is shared; its redirect policy is replaced for
+	// this request only.
+	hc := *c.opts.HTTP
+	hc.CheckRedirect = checkRedirect
+	resp, err := hc.Do(req)
 	if err != nil {
 		return nil, wait, c.transportError(ctx, actx, svc, err)
 	}
@@ -237,6 +253,9 @@ func (c *Client) transportError(ctx, attemptCtx context.Context, svc Service, er
 		return &Error{Service: svc, Kind: KindTimeout, Err: ctx.Err(), callerDeadline: true}
 	case attemptCtx.Err() != nil || isTimeout(err):
 		return &Error{Service: svc, Kind: KindTimeout, Timeout: c.opts.Timeout, Err: context.DeadlineExceeded}
+	}
+	if r, ok := asRedirect(err); ok {
+		return &Error{Service: svc, Kind: KindRedirect, Err: r}
 	}
 	var uerr *url.Error
 	if errors.As(err, &uerr) {
