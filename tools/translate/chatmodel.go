@@ -36,11 +36,11 @@ func (c *chatModel) translate(ctx context.Context, chunks []string, source, targ
 	for _, ch := range chunks {
 		text, err := c.chat(ctx, system, ch)
 		if err != nil {
-			return Translation{}, fmt.Errorf("Translate with %s: %w", c.name(), err)
+			return Translation{}, fmt.Errorf("translating with %s: %w", c.name(), err)
 		}
 		text = strings.TrimSpace(sanitize.Text(text))
 		if text == "" {
-			return Translation{}, fmt.Errorf("Translate with %s: the model answered nothing; try again or configure tools.translate.libretranslate_url", c.name())
+			return Translation{}, fmt.Errorf("translating with %s: the model answered nothing; try again or configure tools.translate.libretranslate_url", c.name())
 		}
 		out = append(out, text)
 	}
