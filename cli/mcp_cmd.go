@@ -31,6 +31,9 @@ with gear mcp import FILE, or add one for a single run with
 
 A server's tools are named server.tool. A tool that is not read-only (no
 readOnlyHint) asks before it runs, unless listed in agent.allowed_tools.`,
+		Example: `  gear mcp import ~/.config/Claude/claude_desktop_config.json
+  gear mcp list
+  gear ask --mcp everything="npx -y @modelcontextprotocol/server-everything" "add 2 and 3"`,
 	}
 	cmd.AddCommand(a.mcpListCommand(), a.mcpToolsCommand(), a.mcpCallCommand(), a.mcpImportCommand())
 	return cmd
@@ -41,7 +44,9 @@ func (a *app) mcpListCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "list",
 		Short: "Connect to every configured server and show its status: n tools, or failed: why",
-		Args:  cobra.NoArgs,
+		Example: `  gear mcp list
+  gear mcp list --json`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			m, err := a.mcpManager(cmd.Context())
 			if err != nil {
@@ -75,7 +80,10 @@ func (a *app) mcpToolsCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "tools [NAME|URL]",
 		Short: "List one server's tools (or every server's): name, parameters, effect, description",
-		Args:  cobra.MaximumNArgs(1),
+		Example: `  gear mcp tools
+  gear mcp tools everything
+  gear mcp tools http://localhost:8080/mcp`,
+		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var specs []tools.Spec
 			if len(args) == 1 {
@@ -185,6 +193,8 @@ ARGS_JSON, a JSON object the server checks. NAME|URL may be left out when
 --mcp names exactly one server (gear mcp call TOOL ARGS --mcp URL). A tool
 that is not read-only asks first on a terminal; elsewhere it needs --yes (or
 agent.allowed_tools). An isError result exits 1 with the server's message.`,
+		Example: `  gear mcp call everything echo '{"message":"hi"}'
+  gear mcp call add '{"a":2,"b":3}' --mcp http://localhost:8080/mcp`,
 		Args: cobra.RangeArgs(1, 3),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var s mcp.Server
@@ -328,6 +338,8 @@ func (a *app) mcpImportCommand() *cobra.Command {
 mcp.servers in gear's config file. A name already configured differently is
 refused, never overwritten. Keys written in the file are copied as they are:
 prefer ${ENV_VAR} references in env and headers.`,
+		Example: `  gear mcp import ~/.config/Claude/claude_desktop_config.json
+  gear mcp import ~/.cursor/mcp.json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			data, err := os.ReadFile(args[0])
