@@ -182,7 +182,7 @@ func TestAskGroundsToAnMCPToolOffline(t *testing.T) {
 	if code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if !strings.Contains(out, "The sum is 5") || !strings.Contains(out, ".add_numbers (mcp:127-0-0-1-") || !strings.Contains(out, "· confidence") {
+	if !strings.Contains(out, "The sum is 5") || !strings.Contains(out, ".add_numbers(2, 3) (mcp:127-0-0-1-") || !strings.Contains(out, "% confidence · grounding: offline engine") {
 		t.Errorf("answer:\n%s\nstderr: %s", out, errOut)
 	}
 	// History keeps the call's source.
@@ -205,9 +205,10 @@ func TestAskGroundsToAnMCPToolOffline(t *testing.T) {
 		t.Errorf("replay with the server: exit %d\n%s", code, out)
 	}
 
-	// Without --yes and without a terminal, a tool that may write is not run.
+	// Without --yes and without a terminal, a tool that may write is not
+	// run: the turn did not answer, so gear exits 1.
 	code, out, errOut = gearInHome(t, dir, "ask", "--offline", "add the numbers 2 and 3", "--mcp", url)
-	if code != cli.ExitOK || strings.Contains(out, "The sum is 5") || !strings.Contains(errOut, "is not read-only") || !strings.Contains(out, "was not run") {
+	if code != cli.ExitFailure || strings.Contains(out, "The sum is 5") || !strings.Contains(errOut, "is not read-only") || !strings.Contains(out, "was not run") {
 		t.Errorf("unconfirmed: exit %d\n%s\nstderr: %s", code, out, errOut)
 	}
 

@@ -83,9 +83,10 @@ func TestAskPaintsAndSavesThePNG(t *testing.T) {
 	env := map[string]string{"GEAR_IMAGE_MODEL": "dall-e-2", "GEAR_IMAGE_BASE_URL": srv.URL + "/v1"}
 
 	// Not read-only and not allowed: without --yes (and no terminal to
-	// ask on) it is not run, and the service is never called.
+	// ask on) it is not run, and the service is never called; the turn
+	// did not answer, so gear exits 1.
 	code, out, errOut := mediaGear(t, dir, env, nil, "ask", "--offline", "paint a red fox in the snow")
-	if code != cli.ExitOK || !strings.Contains(errOut, "is not read-only") || images.Load() != 0 {
+	if code != cli.ExitFailure || !strings.Contains(errOut, "is not read-only") || images.Load() != 0 {
 		t.Fatalf("unconfirmed: exit %d, %d requests\n%s\n%s", code, images.Load(), out, errOut)
 	}
 
@@ -94,7 +95,8 @@ func TestAskPaintsAndSavesThePNG(t *testing.T) {
 		t.Fatalf("exit %d, %d requests\n%s\n%s", code, images.Load(), out, errOut)
 	}
 	m := regexp.MustCompile(`Image saved: (\S+\.png)`).FindStringSubmatch(out)
-	if m == nil || !strings.Contains(out, "— ImageGeneration · confidence") {
+	if m == nil || !strings.Contains(out, `— ImageGeneration("red fox in the snow") → Image saved: `) ||
+		!strings.Contains(out, "% confidence · grounding: offline engine") {
 		t.Fatalf("no path printed:\n%s", out)
 	}
 	path := m[1]
@@ -164,7 +166,8 @@ func TestAskTranslatesWithTheDetectedSource(t *testing.T) {
 	}
 	code, out, errOut := mediaGear(t, dir, env, nil, "--config", cfg, "ask", "--offline", "translate 'where is the station' into German")
 	if code != cli.ExitOK || !strings.Contains(out, "Hallo, Welt!") || !strings.Contains(out, "detected English (en) → German (de), by DeepL") ||
-		!strings.Contains(out, "— Translate · confidence") {
+		!strings.Contains(out, `— Translate("where is the station", "de") → Hallo, Welt!`) ||
+		!strings.Contains(out, "% confidence · grounding: offline engine") {
 		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
 	}
 	if strings.Contains(out+errOut, "test-key") {
