@@ -145,18 +145,38 @@ func (a *app) chatAgent(ctx context.Context, st *store.Store) (ag ui.Agent, lib 
 		if err != nil {
 			return nil, nil, nil, nil, err
 		}
+		// "Always allow" answered in this session holds for the agent
+		// the server check may replace it with, too.
+		var mu sync.Mutex
+		session := map[string]bool{}
+		allowed := func(tool string) bool {
+			mu.Lock()
+			defer mu.Unlock()
+			return a.cfg.Agent.Allowed(tool) || session[tool]
+		}
 		reduce := func() (ui.Agent, error) {
 			_, chatDown, err := a.checkServers(ctx)
 			if err != nil {
 				return nil, err
 			}
-			reduced, err := a.buildAgent(ctx, st, chatDown)
+			reg, err := a.registry()
+			if err != nil {
+				return nil, err
+			}
+			reduced, err := a.agentFor(ctx, st, reg, allowed, chatDown)
 			if err != nil {
 				return nil, err
 			}
 			return ui.FromAgent(reduced), nil
 		}
-		return ui.FromAgent(ag), nil, func(tool string) error { ag.Allow(tool); return remember(tool) }, reduce, nil
+		allow := func(tool string) error {
+			ag.Allow(tool)
+			mu.Lock()
+			session[tool] = true
+			mu.Unlock()
+			return remember(tool)
+		}
+		return ui.FromAgent(ag), nil, allow, reduce, nil
 	}
 	l := &liveAgent{mgr: mgr, ctx: ctx, allowed: map[string]bool{}, changed: make(chan struct{}, 1)}
 	allowed := func(tool string) bool { return a.cfg.Agent.Allowed(tool) || l.isAllowed(tool) }
