@@ -13,6 +13,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/gear-chat/gear/cli"
+	"github.com/gear-chat/gear/ui/termimg"
 )
 
 func main() { os.Exit(run()) }
@@ -29,5 +30,8 @@ func run() int {
 		Now:             time.Now,
 		IsTerminal:      term.IsTerminal(int(os.Stdout.Fd())),
 		StdinIsTerminal: term.IsTerminal(int(os.Stdin.Fd())),
+		ImageCaps: func(ctx context.Context) termimg.Caps {
+			return termimg.DetectStdio(ctx, os.Getenv, term.IsTerminal)
+		},
 	})
 }

@@ -273,6 +273,9 @@ type Confirmation struct {
 	// answered it.
 	Chosen string `json:"chosen,omitempty"`
 	Auto   bool   `json:"auto,omitempty"`
+	// Typed says the user typed the call whole ("/GEAR Tool(args)"),
+	// which is their consent to run it: nothing was asked.
+	Typed bool `json:"typed,omitempty"`
 }
 
 // Candidate is a tool offered at a confirmation.

@@ -70,6 +70,19 @@ func (tr *turnRun) permit(spec tools.Spec) (bool, error) {
 	}
 }
 
+// permitTyped records that a call the user typed whole ("/GEAR
+// ImageGeneration(…)") runs without the question: typing the exact call
+// of a tool that is not read-only is the consent the question would ask
+// for.
+func (tr *turnRun) permitTyped(spec tools.Spec) {
+	if tr.a.permitted(spec) {
+		return
+	}
+	tr.rec.Permission = &Confirmation{Kind: ConfirmRun, Effect: string(spec.Effect), Source: spec.Source.String(),
+		Candidates: []Candidate{{Tool: spec.Name, Family: string(spec.Family), Confidence: 1}},
+		Chosen:     spec.Name, Typed: true}
+}
+
 // answerNotPermitted ends a turn whose tool the user did not let run.
 func (tr *turnRun) answerNotPermitted(spec tools.Spec, call string) error {
 	tr.say(fmt.Sprintf("%s was not run: it is not read-only (it %s, from %s) and you said no. "+

@@ -98,11 +98,7 @@ func (tr *turnRun) exactCall(text string) error {
 	tr.rec.Tool, tr.rec.Family, tr.rec.ChosenBy = call.Tool, string(spec.Family), "call"
 	tr.rec.Source = sourceOf(spec)
 	tr.t.emit(CallEmitted{Emission: em})
-	if ok, err := tr.permit(spec); err != nil {
-		return err
-	} else if !ok {
-		return tr.answerNotPermitted(spec, em.Call)
-	}
+	tr.permitTyped(spec)
 	run := tr.runTool(spec, em.Call)
 	if err := tr.ctx.Err(); err != nil {
 		return err

@@ -8,6 +8,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -21,7 +22,7 @@ import (
 )
 
 func (a *app) askCommand() *cobra.Command {
-	var asJSON, chat, direct, baseline, yes, cont bool
+	var asJSON, chat, direct, baseline, yes, cont, show bool
 	cmd := &cobra.Command{
 		Use:   "ask [QUERY]",
 		Short: "Answer one query (route, ground, call the tool under the machine, answer) without the chat window",
@@ -37,6 +38,8 @@ grounding confidence. The turn is recorded in the history like a chat turn.
                while gear study is in its baseline phase)
   --yes        run the top tool even when grounding is unsure
                (below agent.confirm_below) instead of asking
+  --show       draw an image the tool saved, on a terminal that can
+               (kitty, iTerm2, sixel; else a preview or the path)
   --json       print the full turn record: route, grounding table, call,
                emission path, tool response, answer, timings, model calls
                and tokens per role
@@ -73,7 +76,7 @@ model endpoint.`,
 			if err != nil {
 				return err
 			}
-			return a.ask(cmd.Context(), askOptions{text: text, mode: mode, yes: yes, json: asJSON, cont: cont})
+			return a.ask(cmd.Context(), askOptions{text: text, mode: mode, yes: yes, json: asJSON, cont: cont, show: show})
 		},
 	}
 	f := cmd.Flags()
@@ -83,6 +86,7 @@ model endpoint.`,
 	f.BoolVar(&baseline, "baseline", false, "answer with the chat model alone, no tools")
 	f.BoolVar(&yes, "yes", false, "run the top tool without asking when grounding is unsure")
 	f.BoolVarP(&cont, "continue", "c", false, "continue the last conversation")
+	f.BoolVar(&show, "show", false, "draw an image the tool saved, where the terminal can")
 	return cmd
 }
 
@@ -90,12 +94,19 @@ model endpoint.`,
 // holds far less, and a mistaken pipe (a disk image) must not fill memory.
 const maxPipedInput = 256 << 10
 
+// pipedGrace is how long gear ask, given a query as arguments, waits for
+// piped text to start: a caller that leaves standard input open without
+// writing to it (a supervisor, a CI wrapper, the MCP conformance suite)
+// must not make gear wait for ever. Text piped in (cat notes | gear ask …)
+// is there at once.
+const pipedGrace = 250 * time.Millisecond
+
 // askText is the query: the arguments, then what was piped in, if any.
 func (a *app) askText(args []string) (string, error) {
 	query := strings.TrimSpace(strings.Join(args, " "))
 	var piped string
 	if !a.deps.StdinIsTerminal && a.deps.Stdin != nil {
-		data, err := io.ReadAll(io.LimitReader(a.deps.Stdin, maxPipedInput+1))
+		data, err := readPiped(a.deps.Stdin, query != "")
 		if err != nil {
 			return "", fmt.Errorf("reading standard input: %w", err)
 		}
@@ -115,6 +126,44 @@ func (a *app) askText(args []string) (string, error) {
 	return query + "\n\n" + piped, nil
 }
 
+// readPiped reads at most maxPipedInput+1 bytes of in. Without a query the
+// piped text is the query, so it waits for it; with one, it reads only
+// what starts arriving within pipedGrace, and an input that stays silent
+// is no input.
+func readPiped(in io.Reader, haveQuery bool) ([]byte, error) {
+	limited := io.LimitReader(in, maxPipedInput+1)
+	if !haveQuery {
+		return io.ReadAll(limited)
+	}
+	type result struct {
+		data []byte
+		err  error
+	}
+	first := make(chan result, 1)
+	buf := make([]byte, 32<<10)
+	go func() {
+		n, err := limited.Read(buf)
+		first <- result{buf[:n], err}
+	}()
+	timer := time.NewTimer(pipedGrace)
+	defer timer.Stop()
+	select {
+	case r := <-first:
+		if r.err == io.EOF {
+			return r.data, nil
+		}
+		if r.err != nil {
+			return nil, r.err
+		}
+		rest, err := io.ReadAll(limited)
+		return append(r.data, rest...), err
+	case <-timer.C:
+		// The reader goroutine stays blocked on a silent input until the
+		// process ends; gear ask is one turn, so that is soon.
+		return nil, nil
+	}
+}
+
 // askOptions are one gear ask's choices.
 type askOptions struct {
 	text string
@@ -123,6 +172,8 @@ type askOptions struct {
 	yes, json bool
 	// cont continues the last conversation.
 	cont bool
+	// show draws an image the tool saved, where the terminal can.
+	show bool
 }
 
 // ask runs one turn and prints it. An empty mode is the study phase's
@@ -236,6 +287,9 @@ func (a *app) ask(ctx context.Context, o askOptions) error {
 				}
 			} else {
 				p.done(e.Record)
+			}
+			if !asJSON {
+				a.showSaved(ctx, e.Record, o.show)
 			}
 			if !answered(e.Record) {
 				return silentError{errNotAnswered}
@@ -366,9 +420,6 @@ func (p *askPrinter) done(r agent.Record) {
 		return
 	}
 	badge := "— " + callText(r)
-	if r.Source != nil && !r.Source.IsBuiltin() {
-		badge += " (" + sanitize.Line(r.Source.String()) + ")"
-	}
 	switch {
 	case r.ChosenBy == "call":
 		badge += " · exact call"
@@ -394,13 +445,18 @@ func (p *askPrinter) done(r agent.Record) {
 
 // callText is the call that ran, on one line, with the first line of its
 // response: Calculator(5 * 0.3048 / 0.01) → 152.4; the tool's name when
-// no call ran.
+// no call ran. A tool that is not gear's own says where it came from
+// after the call: echo("hi") (mcp:everything) → hi.
 func callText(r agent.Record) string {
+	source := ""
+	if r.Source != nil && !r.Source.IsBuiltin() {
+		source = " (" + sanitize.Line(r.Source.String()) + ")"
+	}
 	run := r.Call
 	if run == nil || run.Call == "" {
-		return sanitize.Line(r.Tool)
+		return sanitize.Line(r.Tool) + source
 	}
-	s := sanitize.Line(run.Call)
+	s := sanitize.Line(run.Call) + source
 	result := ""
 	if run.Error != "" {
 		result = "✗ " + run.Error

@@ -123,6 +123,15 @@ func (a *app) checkServers(ctx context.Context) (warnings []string, chatDown err
 	return fallbackWarnings(down), down[llm.RoleChat], nil
 }
 
+// chatDownNow is why the chat model's server failed the check, or nil
+// while the check has not run (it never waits for it).
+func (a *app) chatDownNow() error {
+	if a.servers == nil || !a.servers.checked() {
+		return nil
+	}
+	return a.servers.check(context.Background())[llm.RoleChat]
+}
+
 // roleDown reports whether the check, if it ran, found the role's server
 // unable to serve.
 func (a *app) roleDown(role llm.Role) bool {

@@ -123,7 +123,7 @@ func TestAskJSON(t *testing.T) {
 	}
 	if rec.Status != "done" || rec.Mode != "chat" || rec.Tool != "Calculator" || rec.Answer != "96" ||
 		rec.Call.Call != "Calculator(48 * 4 / 2)" || rec.Call.Response != "96" || rec.Emission.Path != "offline" ||
-		rec.Grounding.Engine != "offline" || len(rec.Grounding.Tools) != 6 || rec.Route.By != "threshold" ||
+		rec.Grounding.Engine != "offline" || len(rec.Grounding.Tools) != 8 || rec.Route.By != "threshold" ||
 		rec.Confidence < 0.5 || rec.Timings["total_ms"] <= 0 || len(rec.Usage) != 3 || rec.ModelCalls == nil {
 		t.Errorf("record %+v", rec)
 	}

@@ -37,12 +37,12 @@ func (a *app) chatOptions(ctx context.Context, st *store.Store) (ui.Options, err
 	}
 	// The chat never waits for an MCP server: their tools join the
 	// library as they connect (chatAgent).
-	ag, lib, allow, err := a.chatAgent(ctx, st)
+	ag, lib, allow, reduce, err := a.chatAgent(ctx, st)
 	if err != nil {
 		return ui.Options{}, err
 	}
 	opts := ui.Options{Agent: ag, Library: lib, AllowTool: allow, History: st, Survey: a.surveyOpener(st), Mode: agent.Mode(survey.ModeFor(study.Phase)),
-		StudyPhase: study.Phase, Resume: true, Resumable: chatResumable(ctx, st), Now: a.deps.Now}
+		StudyPhase: study.Phase, Resume: true, Resumable: chatResumable(ctx, st), Now: a.deps.Now, Images: a.imageCaps(ctx)}
 	servers, err := a.serverChecks()
 	if err != nil {
 		return ui.Options{}, err
@@ -60,20 +60,7 @@ func (a *app) chatOptions(ctx context.Context, st *store.Store) (ui.Options, err
 		warnings, _, _ = a.checkServers(ctx)
 		return notes, warnings
 	}
-	opts.Agent = &checkedAgent{Agent: opts.Agent, servers: servers, fallback: func() (ui.Agent, error) {
-		_, chatDown, err := a.checkServers(ctx)
-		if err != nil {
-			return nil, err
-		}
-		if live, ok := ag.(*liveAgent); ok {
-			return live.withoutChat(chatDown)
-		}
-		ag, err := a.buildAgent(ctx, st, chatDown)
-		if err != nil {
-			return nil, err
-		}
-		return ui.FromAgent(ag), nil
-	}}
+	opts.Agent = &checkedAgent{Agent: opts.Agent, servers: servers, fallback: reduce}
 	return opts, nil
 }
 

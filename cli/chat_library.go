@@ -24,14 +24,23 @@ type liveAgent struct {
 	mgr   *mcp.Manager
 	ctx   context.Context
 
-	mu       sync.Mutex
-	chatDown error // why the chat model cannot serve; nil while it can
-	cur      *agent.Agent
-	version  uint64          // the servers' change the current agent reflects
-	err      string          // why the last library could not be built
-	allowed  map[string]bool // "always allow" answers of this session
-	changed  chan struct{}
-	rebuild  sync.Mutex // one rebuild at a time
+	mu      sync.Mutex
+	cur     *agent.Agent
+	version uint64          // the servers' change the current agent reflects
+	err     string          // why the last library could not be built
+	allowed map[string]bool // "always allow" answers of this session
+	changed chan struct{}
+	rebuild sync.Mutex // one rebuild at a time
+	// stale makes the next refresh build the agent again though no
+	// server changed (a model server failed its check).
+	stale bool
+}
+
+// invalidate makes the next refresh build the agent again.
+func (l *liveAgent) invalidate() {
+	l.mu.Lock()
+	l.stale = true
+	l.mu.Unlock()
 }
 
 func (l *liveAgent) current() *agent.Agent {
@@ -50,32 +59,6 @@ func (l *liveAgent) Parse(text string, mode agent.Mode) agent.Input {
 func (l *liveAgent) Specs() []tools.Spec                  { return l.current().Specs() }
 func (l *liveAgent) Engines() agent.Engines               { return l.current().Engines() }
 func (l *liveAgent) Complete(p string) []agent.Completion { return l.current().Complete(p) }
-
-func (l *liveAgent) chatDownErr() error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.chatDown
-}
-
-// withoutChat builds the agent again without the chat model, whose server
-// failed gear's check, so the tools still answer; later rebuilds (a
-// server's tools changing) keep it out.
-func (l *liveAgent) withoutChat(chatDown error) (ui.Agent, error) {
-	l.rebuild.Lock()
-	defer l.rebuild.Unlock()
-	l.mu.Lock()
-	l.chatDown = chatDown
-	l.mu.Unlock()
-	ext, version := l.mgr.Snapshot()
-	ag, err := l.build(ext)
-	if err != nil {
-		return nil, err
-	}
-	l.mu.Lock()
-	l.cur, l.version, l.err = ag, version, ""
-	l.mu.Unlock()
-	return l, nil
-}
 
 // allow lets tool run without asking in this agent and every later one.
 func (l *liveAgent) allow(tool string) {
@@ -102,7 +85,7 @@ func (l *liveAgent) refresh() {
 	}
 	ext, version := l.mgr.Snapshot()
 	l.mu.Lock()
-	current := l.cur != nil && version <= l.version
+	current := l.cur != nil && version <= l.version && !l.stale
 	l.mu.Unlock()
 	if current {
 		return
@@ -112,7 +95,7 @@ func (l *liveAgent) refresh() {
 	if err != nil {
 		l.err = oneLine(err.Error())
 	} else {
-		l.cur, l.version, l.err = ag, version, ""
+		l.cur, l.version, l.err, l.stale = ag, version, "", false
 	}
 	l.mu.Unlock()
 	if err == nil {
@@ -144,11 +127,13 @@ func (l *liveAgent) Servers() []ui.ServerState {
 }
 
 // chatAgent is the chat's agent: with MCP servers, a liveAgent that does
-// not wait for them; without, the agent itself.
-func (a *app) chatAgent(ctx context.Context, st *store.Store) (ui.Agent, ui.Library, func(string) error, error) {
+// not wait for them; without, the agent itself. reduce is the agent to
+// use once the model servers' check finds one down (see checkedAgent):
+// one built without what cannot serve.
+func (a *app) chatAgent(ctx context.Context, st *store.Store) (ag ui.Agent, lib ui.Library, allow func(string) error, reduce func() (ui.Agent, error), err error) {
 	mgr, err := a.mcpManager(ctx)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	// "Always allow" is written to the config file the run read.
 	remember := func(tool string) error {
@@ -158,9 +143,40 @@ func (a *app) chatAgent(ctx context.Context, st *store.Store) (ui.Agent, ui.Libr
 	if mgr == nil {
 		ag, err := a.newAgent(ctx, st)
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, nil, nil, nil, err
 		}
-		return ui.FromAgent(ag), nil, func(tool string) error { ag.Allow(tool); return remember(tool) }, nil
+		// "Always allow" answered in this session holds for the agent
+		// the server check may replace it with, too.
+		var mu sync.Mutex
+		session := map[string]bool{}
+		allowed := func(tool string) bool {
+			mu.Lock()
+			defer mu.Unlock()
+			return a.cfg.Agent.Allowed(tool) || session[tool]
+		}
+		reduce := func() (ui.Agent, error) {
+			_, chatDown, err := a.checkServers(ctx)
+			if err != nil {
+				return nil, err
+			}
+			reg, err := a.registry()
+			if err != nil {
+				return nil, err
+			}
+			reduced, err := a.agentFor(ctx, st, reg, allowed, chatDown)
+			if err != nil {
+				return nil, err
+			}
+			return ui.FromAgent(reduced), nil
+		}
+		allow := func(tool string) error {
+			ag.Allow(tool)
+			mu.Lock()
+			session[tool] = true
+			mu.Unlock()
+			return remember(tool)
+		}
+		return ui.FromAgent(ag), nil, allow, reduce, nil
 	}
 	l := &liveAgent{mgr: mgr, ctx: ctx, allowed: map[string]bool{}, changed: make(chan struct{}, 1)}
 	allowed := func(tool string) bool { return a.cfg.Agent.Allowed(tool) || l.isAllowed(tool) }
@@ -169,12 +185,12 @@ func (a *app) chatAgent(ctx context.Context, st *store.Store) (ui.Agent, ui.Libr
 		if err != nil {
 			return nil, err
 		}
-		return a.agentFor(ctx, st, reg, allowed, l.chatDownErr())
+		return a.agentFor(ctx, st, reg, allowed, a.chatDownNow())
 	}
 	ext, version := mgr.Snapshot()
 	first, err := l.build(ext)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	l.cur, l.version = first, version
 	a.mcpMu.Lock()
@@ -183,5 +199,15 @@ func (a *app) chatAgent(ctx context.Context, st *store.Store) (ui.Agent, ui.Libr
 	// A server that changed between the first build and now: refresh
 	// returns at once when nothing did.
 	go l.refresh()
-	return l, l, func(tool string) error { l.allow(tool); return remember(tool) }, nil
+	// Once a model server fails its check, the live agent is built again
+	// without it, and every later build (a server's change) leaves it out.
+	reduce = func() (ui.Agent, error) {
+		if _, _, err := a.checkServers(ctx); err != nil {
+			return nil, err
+		}
+		l.invalidate()
+		l.refresh()
+		return l, nil
+	}
+	return l, l, func(tool string) error { l.allow(tool); return remember(tool) }, reduce, nil
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/gear-chat/gear/tools"
 	"github.com/gear-chat/gear/tools/mcp"
 	"github.com/gear-chat/gear/tools/place"
+	"github.com/gear-chat/gear/ui/termimg"
 )
 
 // Version is gear's version, sent in the User-Agent of every request.
@@ -47,6 +48,10 @@ type Deps struct {
 	Now  func() time.Time
 	// IsTerminal reports whether stdout is an interactive terminal.
 	IsTerminal bool
+	// ImageCaps says how the terminal shows images (ui/termimg.Detect),
+	// asked once before the chat window takes the terminal; nil means
+	// nothing is drawn, only paths are shown.
+	ImageCaps func(context.Context) termimg.Caps
 	// StdinIsTerminal reports whether stdin is one: when it is not, gear
 	// ask reads its query (or context) from it, and nobody can answer a
 	// prompt.

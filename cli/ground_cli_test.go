@@ -69,8 +69,8 @@ func TestGroundMustShow(t *testing.T) {
 	if res.Choice.Confidence < 0.5 || res.Choice.Confidence > 1 {
 		t.Errorf("confidence %v, want a confident choice in [0, 1]", res.Choice.Confidence)
 	}
-	if len(res.Tools) != 6 {
-		t.Errorf("%d tools scored, want the 6 built-in tools", len(res.Tools))
+	if len(res.Tools) != 8 {
+		t.Errorf("%d tools scored, want the 8 built-in tools", len(res.Tools))
 	}
 
 	tests := []struct {

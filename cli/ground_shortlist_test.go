@@ -36,7 +36,7 @@ func TestGroundShowsShortlist(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	out := stdout.String()
-	for _, want := range []string{"-- shortlist cut: ", "of 6 tools called (top 2 by max(description, best example)", "(not shortlisted: not called)",
+	for _, want := range []string{"-- shortlist cut: ", "of 8 tools called (top 2 by max(description, best example)", "(not shortlisted: not called)",
 		"choice: Calculator"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)

@@ -21,8 +21,6 @@ func (a *app) mcpCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "mcp",
 		Short: "MCP servers: their status, their tools, one call, importing a client's server list",
-		Example: `  gear mcp list
-  gear --mcp 'everything=npx -y @modelcontextprotocol/server-everything' mcp tools everything`,
 		Long: `MCP servers add their tools to gear's library. Configure them under
 mcp.servers in the config file (a command for stdio, or a url for streamable
 HTTP, with headers such as Authorization: "Bearer ${MY_KEY}" read from the
@@ -32,6 +30,9 @@ with gear mcp import FILE, or add one for a single run with
 
 A server's tools are named server.tool. A tool that is not read-only (no
 readOnlyHint) asks before it runs, unless listed in agent.allowed_tools.`,
+		Example: `  gear mcp import ~/.config/Claude/claude_desktop_config.json
+  gear mcp list
+  gear ask --mcp everything="npx -y @modelcontextprotocol/server-everything" "add 2 and 3"`,
 	}
 	cmd.AddCommand(a.mcpListCommand(), a.mcpToolsCommand(), a.mcpCallCommand(), a.mcpImportCommand())
 	return cmd
@@ -194,14 +195,13 @@ func (a *app) mcpCallCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "call [NAME|URL] TOOL [ARGS_JSON]",
 		Short: `Call one tool of a server with JSON arguments, e.g. gear mcp call everything echo '{"message":"hi"}'`,
-		Example: `  gear mcp call everything echo '{"message":"hi"}'
-  gear mcp call add_numbers '{"a":2,"b":3}' --mcp http://localhost:3001/mcp
-  gear mcp call --yes files write_file '{"path":"/tmp/x","content":"y"}'`,
 		Long: `Calls TOOL (its name on the server, without the server prefix) with
 ARGS_JSON, a JSON object the server checks. NAME|URL may be left out when
 --mcp names exactly one server (gear mcp call TOOL ARGS --mcp URL). A tool
 that is not read-only asks first on a terminal; elsewhere it needs --yes (or
 agent.allowed_tools). An isError result exits 1 with the server's message.`,
+		Example: `  gear mcp call everything echo '{"message":"hi"}'
+  gear mcp call add '{"a":2,"b":3}' --mcp http://localhost:8080/mcp`,
 		Args: cobra.RangeArgs(1, 3),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var s mcp.Server
@@ -348,13 +348,13 @@ func (a *app) mcpImportCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "import FILE",
 		Short: "Add the servers of an mcpServers JSON (Claude Desktop, Cursor, oterm) to gear's config",
-		Example: `  gear mcp import ~/Library/Application\ Support/Claude/claude_desktop_config.json
-  gear mcp import ~/.cursor/mcp.json`,
 		Long: `Reads the "mcpServers" object of FILE — claude_desktop_config.json,
 ~/.cursor/mcp.json, oterm's config.json — and adds each server under
 mcp.servers in gear's config file. A name already configured differently is
 refused, never overwritten. Keys written in the file are copied as they are:
 prefer ${ENV_VAR} references in env and headers.`,
+		Example: `  gear mcp import ~/.config/Claude/claude_desktop_config.json
+  gear mcp import ~/.cursor/mcp.json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			data, err := os.ReadFile(args[0])

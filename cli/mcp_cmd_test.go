@@ -46,6 +46,7 @@ func mcpTestServer(t *testing.T) string {
 
 // gearIn runs gear with a config directory of its own (returned), stdin
 // empty and no network but the test servers.
+// gearInHome runs gear with HOME and the XDG directories under dir.
 func gearInHome(t *testing.T, dir string, args ...string) (int, string, string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
@@ -193,7 +194,7 @@ func TestAskGroundsToAnMCPToolOffline(t *testing.T) {
 	if code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if !strings.Contains(out, "The sum is 5") || !strings.Contains(out, ".add_numbers(2, 3) → The sum is 5 (mcp:127-0-0-1-") || !strings.Contains(out, "% confidence") {
+	if !strings.Contains(out, "The sum is 5") || !strings.Contains(out, ".add_numbers(2, 3) (mcp:127-0-0-1-") || !strings.Contains(out, "% confidence · grounding: offline engine") {
 		t.Errorf("answer:\n%s\nstderr: %s", out, errOut)
 	}
 	// History keeps the call's source.

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gear-chat/gear/cli"
 )
@@ -196,5 +197,30 @@ func TestStudyStartStopAndStatus(t *testing.T) {
 	var s map[string]any
 	if json.Unmarshal([]byte(stdout), &s) != nil || s["phase"] != "" || s["participant_id"] != "P1" || s["default_mode"] != "chat" {
 		t.Errorf("status after stop: %s", stdout)
+	}
+}
+
+// A query given as arguments does not wait on a standard input that is
+// open but silent (a supervisor's pipe, the MCP conformance suite): gear
+// answers and exits.
+func TestAskDoesNotWaitOnASilentPipe(t *testing.T) {
+	t.Parallel()
+	pr, pw := io.Pipe()
+	t.Cleanup(func() { pw.Close() })
+	db := filepath.Join(t.TempDir(), "gear.db")
+	done := make(chan struct{})
+	var code int
+	var stdout string
+	go func() {
+		defer close(done)
+		code, stdout, _ = gearIn(t, db, pr, "ask", "--offline", "what is 2+2")
+	}()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("gear ask waited on a silent standard input")
+	}
+	if code != cli.ExitOK || !strings.HasPrefix(stdout, "4\n") {
+		t.Errorf("exit %d, stdout %q", code, stdout)
 	}
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // registry builds the tool library from the configuration: the built-in
-// tools, then the MCP servers' (waiting until each has connected or
+// tools, the declared ones, then the MCP servers' (waiting until each has connected or
 // failed; see mcpTools).
 func (a *app) registry() (*tools.Registry, error) {
 	ext, err := a.mcpTools(a.runCtx)
@@ -46,5 +46,7 @@ func (a *app) builtinTools() []tools.Tool {
 		GeocodingURL: a.cfg.Tools.Weather.GeocodingURL,
 		WeatherUnits: a.cfg.Tools.Weather.Units,
 		WikiURL:      a.cfg.WikiBaseURL(),
+		Translate:    a.translateConfig(),
+		Image:        a.imageConfig(),
 	})
 }

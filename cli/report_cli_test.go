@@ -79,7 +79,7 @@ func TestReportJSONHasEveryFigure(t *testing.T) {
 		"questions.5.yes.ratio":              0.9,
 		"questions.7.answers.0":              nil,
 		"questions.12.choices.3.share":       0.6,
-		"questions.20.distribution.mean":     84.6,
+		"questions.22.distribution.mean":     84.6,
 		"headlines.0.value":                  0.76,
 		"headlines.0.rule":                   nil,
 		"headlines.3.paper":                  "16.9%",

@@ -18,11 +18,11 @@ func TestChatSurvey(t *testing.T) {
 	a := chatApp(t, map[string]string{}, nil, dir, true)
 	s := openChat(t, a)
 	s.typeLine("/survey")
-	s.until("1/21  How would you rate your overall experience")
+	s.until("1/23  How would you rate your overall experience")
 	s.typeLine("8")
-	s.until("2/21")
+	s.until("2/23")
 	s.send(tea.KeyMsg{Type: tea.KeyEsc})
-	if v := s.until("Your answers so far (1 of 21) are saved"); strings.Contains(v, "2/21") {
+	if v := s.until("Your answers so far (1 of 23) are saved"); strings.Contains(v, "2/23") {
 		t.Errorf("the questionnaire is still shown:\n%s", v)
 	}
 	st, err := store.Open(context.Background(), a.cfg.DB, store.Options{})

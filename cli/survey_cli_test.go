@@ -24,7 +24,7 @@ func TestSurveyAnswersOutOfRange(t *testing.T) {
 		want    string
 	}{
 		{`{"overall_experience": 11}`, "gear: survey: standard input: question 1 (overall_experience): 11 is out of range; answer with a whole number from 0 to 10"},
-		{`{"overall_score": -5}`, "question 21 (overall_score): -5 is out of range; answer with a whole number from 0 to 100"},
+		{`{"overall_score": -5}`, "question 23 (overall_score): -5 is out of range; answer with a whole number from 0 to 100"},
 		{`{"tools_used": ["Teleporter"]}`, `"Teleporter" is not one of the tools`},
 		{`{"overal_experience": 7}`, `there is no question "overal_experience"`},
 	} {
@@ -52,14 +52,14 @@ func TestSurveyAnswersFile(t *testing.T) {
 	os.WriteFile(first, []byte(`{"overall_experience": 8, "noticed_tools": "yes", "tools_used": ["wikisearch"], "feedback": "more tools"}`), 0o600)
 	code, out, errText := studyGear(t, home, "", "--db", db, "survey", "--answers", first)
 	if code != cli.ExitOK || !strings.Contains(out, "Saved an unfinished response") ||
-		!strings.Contains(out, "4 of 21 questions answered; still required: smarter, more_helpful") {
+		!strings.Contains(out, "4 of 23 questions answered; still required: smarter, more_helpful") {
 		t.Fatalf("exit %d, %q, %q", code, out, errText)
 	}
 	rest := `{"smarter": 7, "more_helpful": 9, "old_accuracy": 5, "new_accuracy": 8, "tool_choice_accuracy": 9,
 		"asked_other_tool": false, "switched_on_request": true, "tool_answer_accuracy": 8, "overall_score": 88,
 		"tool_accuracy.WikiSearch": 7}`
 	code, out, errText = studyGear(t, home, rest, "--db", db, "survey", "--answers", "-")
-	if code != cli.ExitOK || !strings.Contains(out, "Saved a complete response") || !strings.Contains(out, "14 of 21") {
+	if code != cli.ExitOK || !strings.Contains(out, "Saved a complete response") || !strings.Contains(out, "14 of 23") {
 		t.Fatalf("exit %d, %q, %q", code, out, errText)
 	}
 	st, err := store.Open(context.Background(), db, store.Options{})
@@ -82,14 +82,14 @@ func TestSurveyQuestionsAndTerminal(t *testing.T) {
 	home := t.TempDir()
 	code, out, _ := studyGear(t, home, "", "survey", "--questions", "--json")
 	var q survey.Questionnaire
-	if code != cli.ExitOK || json.Unmarshal([]byte(out), &q) != nil || len(q.Questions) != 21 || q.Version != survey.Version {
+	if code != cli.ExitOK || json.Unmarshal([]byte(out), &q) != nil || len(q.Questions) != 23 || q.Version != survey.Version {
 		t.Fatalf("gear survey --questions --json: exit %d, %d questions", code, len(q.Questions))
 	}
 	if q.Questions[13].ID != "tool_accuracy.Calculator" || q.Questions[18].ID != "tool_accuracy.WikiSearch" {
 		t.Errorf("tool questions do not follow the library: %s .. %s", q.Questions[13].ID, q.Questions[18].ID)
 	}
 	code, out, _ = studyGear(t, home, "", "survey", "--questions")
-	if code != cli.ExitOK || !strings.Contains(out, "21. Overall score you want to give") {
+	if code != cli.ExitOK || !strings.Contains(out, "23. Overall score you want to give") {
 		t.Errorf("gear survey --questions: exit %d\n%s", code, out)
 	}
 	code, _, errText := studyGear(t, home, "", "--db", filepath.Join(home, "gear.db"), "survey")

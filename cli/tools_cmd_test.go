@@ -50,11 +50,11 @@ func TestToolsListsTheLibrary(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &specs); err != nil {
 		t.Fatalf("gear tools --json is not a JSON list of specs: %v", err)
 	}
-	if len(specs) != 6 {
+	if len(specs) != 8 {
 		t.Fatalf("%d specs", len(specs))
 	}
 	for _, s := range specs {
-		if s.Description == "" || len(s.Examples) == 0 || s.Family == "" || !s.Source.IsBuiltin() || s.Effect != tools.EffectReadOnly {
+		if s.Description == "" || len(s.Examples) == 0 || s.Family == "" || !s.Source.IsBuiltin() || (s.Effect != tools.EffectReadOnly) != (s.Name == "ImageGeneration") {
 			t.Errorf("%s: incomplete spec in JSON: %+v", s.Name, s)
 		}
 	}

@@ -49,6 +49,9 @@ type Models struct {
 	Chat      Role `yaml:"chat" json:"chat"`
 	Grounding Role `yaml:"grounding" json:"grounding"`
 	Embedding Role `yaml:"embedding" json:"embedding"`
+	// Image generates images (media.go); not one of RoleNames, since
+	// it is no language model.
+	Image ImageRole `yaml:"image" json:"image"`
 
 	// OpenAIKey and OpenAIBaseURL are OPENAI_API_KEY and OPENAI_BASE_URL,
 	// the fallback endpoint; they come from the environment only.
@@ -97,6 +100,8 @@ type Tools struct {
 	MaxResponseBytes int64   `yaml:"max_response_bytes" json:"max_response_bytes"`
 	Weather          Weather `yaml:"weather" json:"weather"`
 	Wiki             Wiki    `yaml:"wiki" json:"wiki"`
+	// Translate is the Translate tool's services (media.go).
+	Translate Translate `yaml:"translate" json:"translate"`
 }
 
 // Weather configures Open-Meteo.
@@ -180,7 +185,7 @@ func Defaults() Config {
 			Wiki: Wiki{Language: "en"},
 		},
 		Models:    defaultModels(),
-		Grounding: Grounding{Gamma: 0.75, Lambda: 1, Threshold: 0.18, Temperature: 0.0409, NoneScore: 0.2856, ToolTimeout: Duration(2 * time.Second)},
+		Grounding: Grounding{Gamma: 0.75, Lambda: 1, Threshold: 0.16, Temperature: 0.0394, NoneScore: 0.2894, ToolTimeout: Duration(2 * time.Second)},
 		Agent:     Agent{ConfirmBelow: 0.5, ContextTokens: 2000},
 		MCP:       defaultMCP(),
 	}
@@ -322,12 +327,18 @@ func applyEnv(cfg *Config, getenv Getenv) error {
 	if v := getenv("GEAR_HOME_PLACE"); v != "" {
 		cfg.Home = v
 	}
-	return applyModelEnv(&cfg.Models, getenv)
+	if err := applyModelEnv(&cfg.Models, getenv); err != nil {
+		return err
+	}
+	return applyMediaEnv(cfg, getenv)
 }
 
 // Validate checks values that would otherwise fail later and obscurely.
 func (c Config) Validate() error {
 	if err := checkFinite(reflect.ValueOf(c), ""); err != nil {
+		return err
+	}
+	if err := c.validateMedia(); err != nil {
 		return err
 	}
 	switch c.Tools.Weather.Units {

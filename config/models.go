@@ -36,6 +36,7 @@ func defaultModels() Models {
 		Chat:      Role{Timeout: Duration(60 * time.Second), MaxTokens: 1024},
 		Grounding: Role{Timeout: Duration(30 * time.Second), MaxTokens: 64, Stop: []string{"\n"}},
 		Embedding: Role{Timeout: Duration(30 * time.Second), BatchSize: 64},
+		Image:     defaultImageRole(),
 	}
 }
 

@@ -87,9 +87,9 @@ type Options struct {
 const (
 	DefaultGamma         = 0.75
 	DefaultLambda        = 1.0
-	DefaultTemperature   = 0.0409
-	DefaultNoneScore     = 0.2856
-	DefaultThreshold     = 0.18
+	DefaultTemperature   = 0.0394
+	DefaultNoneScore     = 0.2894
+	DefaultThreshold     = 0.16
 	DefaultDecisiveBelow = 0.1
 	DefaultDecisiveAbove = 0.9
 	DefaultToolTimeout   = 2 * time.Second

@@ -219,4 +219,3 @@ func (ep Endpoint) Describe() string {
 	fmt.Fprintf(&b, ", timeout %s", ep.Timeout)
 	return b.String()
 }
-

@@ -119,6 +119,11 @@ type ParamHint struct {
 	// Here: when the query names no place and asks for what the tool
 	// answers ("will it rain?"), the place is the user's own.
 	Here bool `json:"here,omitempty" yaml:"here,omitempty"`
+	// Canonical, for an enum parameter whose values spell one thing two
+	// ways (a language's name and its code), maps a spelling to the value
+	// an engine writes for it: the query says "Japanese", the call says
+	// "ja". Both are values of the enum, so the machine accepts either.
+	Canonical map[string]string `json:"canonical,omitempty" yaml:"canonical,omitempty"`
 	// Place is what a place parameter takes: PlaceZone (a time zone: a
 	// UTC offset, a zone's abbreviation or name, or anywhere with a
 	// clock) or PlaceLocation (somewhere on the map: a zone alone is no
@@ -180,6 +185,11 @@ func (h Hints) Validate(params []Param) error {
 		if !found {
 			return fmt.Errorf("hints: no parameter called %q", name)
 		}
+		for from, to := range p.Canonical {
+			if !enumHas(params, name, from) || !enumHas(params, name, to) {
+				return fmt.Errorf("hints: parameter %s: canonical %q → %q: both must be values of its enum", name, from, to)
+			}
+		}
 		switch p.Role {
 		case "", RoleFrom, RoleTo:
 		default:
@@ -192,6 +202,20 @@ func (h Hints) Validate(params []Param) error {
 		}
 	}
 	return nil
+}
+
+// enumHas reports whether the parameter called name has v in its enum.
+func enumHas(params []Param, name, v string) bool {
+	for _, p := range params {
+		if p.Name == name {
+			for _, e := range p.Enum {
+				if e == v {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // WordList reads an embedded word list: one entry (a word or a phrase)

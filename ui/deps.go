@@ -10,6 +10,7 @@ import (
 	"github.com/gear-chat/gear/agent"
 	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/tools"
+	"github.com/gear-chat/gear/ui/termimg"
 )
 
 // Agent is what the chat asks of the agent. FromAgent adapts an
@@ -105,6 +106,9 @@ type Options struct {
 	Now func() time.Time
 	// Location is the time zone dates are shown in; nil means time.Local.
 	Location *time.Location
+	// Images says how the terminal shows images (termimg.Detect, before
+	// the program starts); the zero value shows saved images' paths.
+	Images termimg.Caps
 	// Check, when set, runs once in the background at start (a quick
 	// check of the model servers): each note it returns is shown once as
 	// a remark, each warning once as something wrong.

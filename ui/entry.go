@@ -40,6 +40,9 @@ type entry struct {
 	cacheWidth int
 	// stream keeps the finished blocks of an answer being written.
 	stream streamed
+	// images are the previews of the images the turn's tool saved
+	// (images.go), rendered once when the turn ends.
+	images []string
 }
 
 func (e *entry) invalidate() { e.cache = nil }

@@ -15,6 +15,7 @@ import (
 	"github.com/gear-chat/gear/agent"
 	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/tools"
+	"github.com/gear-chat/gear/ui/termimg"
 )
 
 // maxContentWidth bounds the conversation's text on very wide terminals,
@@ -30,6 +31,7 @@ const quitWindow = 2 * time.Second
 // the help line. It changes only in Update; every wait and every read or
 // write of the history runs in a tea.Cmd.
 type Model struct {
+	images       termimg.Caps
 	ctx          context.Context
 	agent        Agent
 	history      History
@@ -112,6 +114,10 @@ func New(ctx context.Context, opts Options) (*Model, error) {
 	}
 	home, _ := os.UserHomeDir()
 	m.dbLabel = dbLabel(m.history, home)
+	m.images = opts.Images
+	if m.images.Protocol == "" || opts.NoColor && m.images.Protocol != termimg.None {
+		m.images.Protocol = termimg.Link
+	}
 	m.st = newStyles(r, opts.NoColor)
 	m.paint = &painter{st: m.st, md: newMarkdown(m.st), chatModel: m.engines.Chat.Engine != "" &&
 		m.engines.Chat.Engine != "offline"}
@@ -176,6 +182,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onTurnEvent(msg)
 	case confirmedMsg:
 		m.onConfirmed(msg)
+	case imagesLoadedMsg:
+		m.onImagesLoaded(msg)
 	case libraryChangedMsg:
 		return m, m.onLibraryChanged(msg)
 	case allowedMsg:

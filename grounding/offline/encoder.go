@@ -78,8 +78,16 @@ import (
 // mark a request that no tool describes.
 const (
 	// Dimensions is the length of the encoder's vectors.
-	Dimensions      = 4096
-	conceptWeight   = 1.5
+	Dimensions = 4096
+	// reservedSlots are the dimensions kept for the fixed features
+	// (concepts, question forms, "personal", "number"), whatever the
+	// library: a library with more features than this shifts the words.
+	reservedSlots = 128
+	conceptWeight = 1.5
+	// cueWeight is a subject's phrase that asks for it ("how do you say",
+	// "into Japanese"): a whole phrase is surer than a word of the
+	// subject.
+	cueWeight       = 3.0
 	askWeight       = 2.0
 	factWeight      = 4.0
 	personalWeight  = 2.5
@@ -176,7 +184,16 @@ func (e *Engine) features(a *analysis) ([]string, []float64) {
 	if a.fact {
 		add("c:"+askFact, weightOf(askFact))
 	}
-	if a.command {
+	// A phrase that asks for a subject's answer ("how do you say") asks
+	// a tool for it: the request is no action that no tool answers.
+	cued := false
+	for _, sc := range e.lex.phraseCues {
+		if sc.in(a.lower) {
+			add("c:"+sc.name, cueWeight)
+			cued = true
+		}
+	}
+	if a.command && !cued {
 		add(commandFeature, commandWeight)
 	}
 	for i, tok := range toks {
@@ -256,7 +273,12 @@ func (e *Engine) vector(a *analysis) []float32 {
 // place adds a text's features to v, scaled.
 func (e *Engine) place(v []float32, a *analysis, scale float64) {
 	names, weights := e.features(a)
-	free := uint32(Dimensions - len(e.lex.slots))
+	// Words are hashed past a fixed block of slot dimensions, so a
+	// library whose tools bring new subjects (new slots) moves no word
+	// to another dimension: adding a tool never changes which words of
+	// other tools collide.
+	first := uint32(max(reservedSlots, len(e.lex.slots)))
+	free := uint32(Dimensions) - first
 	for i, f := range names {
 		w := float32(weights[i] * scale)
 		if slot, ok := e.lex.slots[f]; ok {
@@ -264,7 +286,7 @@ func (e *Engine) place(v []float32, a *analysis, scale float64) {
 			continue
 		}
 		h := fnv1a(f)
-		idx := uint32(len(e.lex.slots)) + h%free
+		idx := first + h%free
 		if h&(1<<31) != 0 {
 			v[idx] -= w
 		} else {

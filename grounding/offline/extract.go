@@ -90,22 +90,26 @@ func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, used map[stri
 			}
 		}
 	case tools.TypeEnum:
-		if v, ok := enumNamed(a.lower, p.Enum); ok {
-			return tools.Quote(v), true
-		}
+		return enumValue(a, p, spec.Hints.Params[p.Name], used)
 	case tools.TypeString:
 		term := e.focalString(a, spec, p)
-		if term == "" {
+		if term == "" && (len(a.quoted) == 0 || !asksSubjectOf(a.lower, spec)) {
 			return "", false
 		}
 		// When the query gives the tool a string at all, a text it puts in
 		// quotes is that string as it is ("who wrote "Don Quixote"",
-		// "echo "hello there""); each is used once.
+		// "echo "hello there""); each is used once. Quotes alone give a
+		// string only when a cue phrase of the tool's own subject asks for
+		// it: the words around the quotes may be ones the engine cannot
+		// read ("日本語で「おはよう」は何と言いますか").
 		for i, q := range a.quoted {
 			if key := "q" + tools.FormatNumber(float64(i)); !used[key] {
 				used[key], term = true, q
 				break
 			}
+		}
+		if term == "" {
+			return "", false
 		}
 		if r := []rune(term); len(r) > p.StringBound() {
 			term = strings.TrimSpace(string(r[:p.StringBound()]))
@@ -333,18 +337,96 @@ func lowerASCII(s string) string {
 	return string(b)
 }
 
-// enumNamed returns the enum value the text names, the longest when
-// several do ("extra small" over "small"); a value's "_" and "-" may be
-// written as spaces ("high priority" names high_priority).
-func enumNamed(lower string, values []string) (string, bool) {
-	best, bestLen := "", 0
-	for _, v := range values {
+// enumValue is the value of an enum parameter the query names — the
+// longest when several do ("extra small" over "small"; a value's "_" and
+// "-" may be written as spaces: "high priority" names high_priority) —
+// written as the tool's hints make it canonical (a language's name as its
+// code). Each mention fills one parameter. A parameter of the "from" role
+// takes only a value right after "from"; one of the "to" role prefers a
+// value that is not.
+func enumValue(a *analysis, p tools.Param, hint tools.ParamHint, used map[string]bool) (string, bool) {
+	role := roleOf(p.Name, hint)
+	canonical := map[string]bool{}
+	for _, c := range hint.Canonical {
+		canonical[c] = true
+	}
+	type mentioned struct {
+		value, key string
+		length     int
+	}
+	var best, fallback mentioned
+	for _, v := range p.Enum {
+		if canonical[v] {
+			// A value the hints spell another way is read in that
+			// spelling only: a language code is a word of other
+			// languages ("en", "it", "de").
+			continue
+		}
 		low := strings.ToLower(v)
 		for _, form := range []string{low, strings.NewReplacer("_", " ", "-", " ").Replace(low)} {
-			if len(form) > bestLen && strings.TrimSpace(form) != "" && containsPhrase(lower, form) {
-				best, bestLen = v, len(form)
+			if strings.TrimSpace(form) == "" {
+				continue
+			}
+			at := phraseIndex(a.lower, form)
+			if at < 0 {
+				continue
+			}
+			key := "e" + tools.FormatNumber(float64(at))
+			if used[key] {
+				continue
+			}
+			m := mentioned{value: v, key: key, length: len(form)}
+			if c, ok := hint.Canonical[v]; ok {
+				m.value = c
+			}
+			afterFrom := strings.HasSuffix(a.lower[:at], "from ")
+			switch {
+			case role == tools.RoleFrom && !afterFrom:
+			case role == tools.RoleTo && afterFrom:
+				if m.length > fallback.length {
+					fallback = m
+				}
+			case m.length > best.length:
+				best = m
 			}
 		}
 	}
-	return best, bestLen > 0
+	if best.length == 0 {
+		best = fallback
+	}
+	if best.length == 0 {
+		return "", false
+	}
+	used[best.key] = true
+	return tools.Quote(best.value), true
+}
+
+// phraseIndex is where phrase first stands in text as whole words, or -1.
+func phraseIndex(text, phrase string) int {
+	for from := 0; ; {
+		i := strings.Index(text[from:], phrase)
+		if i < 0 {
+			return -1
+		}
+		start, end := from+i, from+i+len(phrase)
+		if (start == 0 || !isWordByte(text[start-1])) && (end == len(text) || !isWordByte(text[end])) {
+			return start
+		}
+		from = start + 1
+	}
+}
+
+// asksSubjectOf reports whether lower (a query in lower case) holds a cue
+// or asking phrase of one of spec's subjects, as its hints clean them.
+func asksSubjectOf(lower string, spec tools.Spec) bool {
+	for _, s := range spec.Hints.Subjects {
+		s, ok := cleanSubject(s)
+		if !ok {
+			continue
+		}
+		if (subjectCues{phrases: append(append([]string(nil), s.Cues...), s.Asking...)}).in(lower) {
+			return true
+		}
+	}
+	return false
 }

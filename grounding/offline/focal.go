@@ -3,6 +3,7 @@ package offline
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/gear-chat/gear/tools"
 )
@@ -38,6 +39,19 @@ func (e *Engine) toolWords(spec tools.Spec, p tools.Param) map[string]bool {
 			}
 		}
 	}
+	// The values of the tool's enum parameters are arguments of their
+	// own ("good morning in Japanese": the language is the target, not
+	// part of the text).
+	for _, q := range spec.Params {
+		if q.Type != tools.TypeEnum || q.Name == p.Name {
+			continue
+		}
+		for _, v := range q.Enum {
+			if t := tokenize(strings.ToLower(v)); len(t) == 1 && len(t[0].text) > 2 {
+				words[stem(t[0].text)] = true
+			}
+		}
+	}
 	return words
 }
 
@@ -70,6 +84,16 @@ func (e *Engine) nameWords(spec tools.Spec) map[string]bool {
 	for _, t := range tokenize(strings.ToLower(splitName(spec.Name))) {
 		if !e.lex.stop[t.text] {
 			words[stem(t.text)] = true
+		}
+	}
+	// The words of the tool's subject name its action as well as its
+	// name does: "draw a lighthouse" asks a drawing tool for "a
+	// lighthouse".
+	for _, sub := range spec.Hints.Subjects {
+		for _, w := range sub.Words {
+			if !strings.ContainsRune(w, ' ') && !e.lex.stop[w] {
+				words[stem(w)] = true
+			}
 		}
 	}
 	return words
@@ -255,27 +279,71 @@ func requestWord(w string) bool {
 	return false
 }
 
-// quotedTexts are the texts in double quotes ("…", “…”, «…») of at least
-// two characters, trimmed, in order: "translate “where is the station”
-// into German", `echo "hello there"`.
+// quoteMarks are the quotation marks a query may delimit a text with,
+// each opening mark with the marks that close it.
+var quoteMarks = []struct {
+	open  string
+	close []string
+}{{"\"", []string{"\""}}, {"“", []string{"”", "\""}}, {"«", []string{"»"}}, {"「", []string{"」"}}, {"‘", []string{"’"}}, {"'", []string{"'"}}}
+
+// quotedTexts are the texts the query puts in quotation marks, of at
+// least two characters, trimmed, in order: "translate “where is the
+// station” into German", `echo "hello there"`, "translate 'where is the
+// station' into German". A straight single quote opens only at the start
+// or after a space, colon or parenthesis, and closes only a text without
+// spaces at its ends, never inside a word — so the apostrophes of "don't"
+// and "O'Hare" quote nothing.
 func quotedTexts(query string) []string {
 	var out []string
-	closing := map[rune]rune{'"': '"', '“': '”', '«': '»'}
-	runes := []rune(query)
-	for i := 0; i < len(runes); i++ {
-		end, ok := closing[runes[i]]
-		if !ok {
+	for i := 0; i < len(query); {
+		if text, next, ok := quotedAt(query, i); ok {
+			if len([]rune(text)) >= 2 {
+				out = append(out, text)
+			}
+			i = next
 			continue
 		}
-		for j := i + 1; j < len(runes); j++ {
-			if runes[j] == end || end == '”' && runes[j] == '"' {
-				if text := strings.TrimSpace(string(runes[i+1 : j])); len([]rune(text)) >= 2 {
-					out = append(out, text)
-				}
-				i = j
-				break
-			}
-		}
+		_, size := utf8.DecodeRuneInString(query[i:])
+		i += size
 	}
 	return out
+}
+
+// quotedAt reads a quoted text opening at q[i:]: the text, trimmed, and
+// where the query goes on after its closing mark.
+func quotedAt(q string, i int) (text string, next int, ok bool) {
+	for _, m := range quoteMarks {
+		if !strings.HasPrefix(q[i:], m.open) {
+			continue
+		}
+		single := m.open == "'"
+		if single && i > 0 && !strings.ContainsRune(" :(\t", rune(q[i-1])) {
+			return "", 0, false
+		}
+		rest := q[i+len(m.open):]
+		j, closeLen := -1, 0
+		for _, c := range m.close {
+			if k := strings.Index(rest, c); k >= 0 && (j < 0 || k < j) {
+				j, closeLen = k, len(c)
+			}
+		}
+		for single && j >= 0 && j+1 < len(rest) && isWordByte(rest[j+1]) {
+			// an apostrophe inside the text ("it's")
+			k := strings.Index(rest[j+1:], "'")
+			if k < 0 {
+				j = -1
+				break
+			}
+			j += 1 + k
+		}
+		if j < 0 {
+			return "", 0, false
+		}
+		text = strings.TrimSpace(rest[:j])
+		if single && text != rest[:j] {
+			return "", 0, false
+		}
+		return text, i + len(m.open) + j + closeLen, true
+	}
+	return "", 0, false
 }

@@ -77,8 +77,9 @@ func TestNumbersByName(t *testing.T) {
 	}
 }
 
-func TestEnumNamed(t *testing.T) {
+func TestEnumValueTakesTheLongestNamed(t *testing.T) {
 	values := []string{"small", "extra small", "high_priority", "low-priority"}
+	p := tools.Param{Name: "size", Type: tools.TypeEnum, Enum: values}
 	for _, tt := range []struct{ text, want string }{
 		{"an extra small coffee", "extra small"},
 		{"a small one", "small"},
@@ -87,8 +88,14 @@ func TestEnumNamed(t *testing.T) {
 		{"low priority please", "low-priority"},
 		{"smallish", ""},
 	} {
-		if got, _ := enumNamed(tt.text, values); got != tt.want {
-			t.Errorf("enumNamed(%q) = %q, want %q", tt.text, got, tt.want)
+		want := ""
+		if tt.want != "" {
+			want = tools.Quote(tt.want)
+		}
+		a := &analysis{}
+		a.lower = tt.text
+		if got, _ := enumValue(a, p, tools.ParamHint{}, map[string]bool{}); got != want {
+			t.Errorf("enumValue(%q) = %s, want %s", tt.text, got, want)
 		}
 	}
 }

@@ -77,8 +77,12 @@ type lexicon struct {
 	mediaNouns        map[string]bool
 	// asking are the tools' phrases that ask for an answer of a shape
 	// (multilingual.go), askingWords the single words among them.
-	asking          map[tools.Answer][][]string
-	cues            map[tools.Answer][]string
+	asking map[tools.Answer][][]string
+	cues   map[tools.Answer][]string
+	// phraseCues are the cue and asking phrases of subjects that have no
+	// shape of answer of their own (a translation's), by subject: the
+	// phrase raises the subject's concept wherever it stands.
+	phraseCues      []subjectCues
 	questionOpeners map[tools.Answer][]string
 	askingWords     map[tools.Answer]map[string]bool
 	// The foreign vocabulary of multilingual.go.
@@ -197,6 +201,13 @@ func newLexicon(specs []tools.Spec) *lexicon {
 					list.sets[sub.Answer][w] = true
 				}
 			}
+			if sub.Answer == "" && len(sub.Cues)+len(sub.Asking) > 0 {
+				sc := subjectCues{name: sub.Name}
+				for _, c := range append(append([]string(nil), sub.Cues...), sub.Asking...) {
+					sc.phrases = append(sc.phrases, strings.ToLower(c))
+				}
+				lx.phraseCues = append(lx.phraseCues, sc)
+			}
 			for _, c := range sub.Cues {
 				if !seen["c:"+string(sub.Answer)+":"+c] {
 					seen["c:"+string(sub.Answer)+":"+c] = true
@@ -312,6 +323,23 @@ func hintsDigest(specs []tools.Spec) string {
 		}
 	}
 	return strconv.FormatUint(h.Sum64(), 36)
+}
+
+// subjectCues are a subject's phrases that ask for it (lexicon.phraseCues).
+type subjectCues struct {
+	name    string
+	phrases []string
+}
+
+// in reports whether lower (a query in lower case) contains one of the
+// phrases as whole words.
+func (sc subjectCues) in(lower string) bool {
+	for _, p := range sc.phrases {
+		if containsPhrase(lower, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // Bounds on what one subject of a tool's hints may hold: hints come from

@@ -9,8 +9,10 @@ import (
 
 	"github.com/gear-chat/gear/tools"
 	"github.com/gear-chat/gear/tools/calc"
+	"github.com/gear-chat/gear/tools/imagegen"
 	"github.com/gear-chat/gear/tools/place"
 	"github.com/gear-chat/gear/tools/timezone"
+	"github.com/gear-chat/gear/tools/translate"
 	"github.com/gear-chat/gear/tools/weather"
 	"github.com/gear-chat/gear/tools/webget"
 	"github.com/gear-chat/gear/tools/wiki"
@@ -32,6 +34,12 @@ type Options struct {
 	WeatherURL, GeocodingURL, WeatherUnits string
 	// WikiURL is the encyclopedia's endpoint (empty: the default).
 	WikiURL string
+	// Translate configures the Translate tool's services (its Web is
+	// filled from Web when empty).
+	Translate translate.Config
+	// Image configures ImageGeneration (models.image; its Web is filled
+	// from Web when empty).
+	Image imagegen.Config
 }
 
 // Tools are gear's own tools, in the order `gear tools` lists them.
@@ -44,6 +52,17 @@ func Tools(o Options) []tools.Tool {
 		Places:       LazyGazetteer(o.Places),
 		Now:          o.Now,
 	}
+	tc := o.Translate
+	if tc.Web == nil {
+		tc.Web = o.Web
+	}
+	ic := o.Image
+	if ic.Web == nil {
+		ic.Web = o.Web
+	}
+	if ic.Now == nil {
+		ic.Now = o.Now
+	}
 	return []tools.Tool{
 		calc.New(),
 		timezone.NewCurrentTime(timezone.Options{Places: o.Places, Home: o.Home, Now: o.Now}),
@@ -51,6 +70,8 @@ func Tools(o Options) []tools.Tool {
 		weather.NewSearch(wc),
 		weather.NewLocationSearch(wc),
 		wiki.New(wiki.Config{Web: o.Web, BaseURL: o.WikiURL}),
+		translate.New(tc),
+		imagegen.New(ic),
 	}
 }
 

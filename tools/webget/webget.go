@@ -119,17 +119,26 @@ func (c *Client) Get(ctx context.Context, svc Service, rawURL string) ([]byte, e
 	return c.Do(ctx, svc, Request{URL: rawURL})
 }
 
-// Request is one request Do sends: a method other than GET, headers and
-// a body, for tools declared in files that talk to any HTTP API.
+// Request is one request Do sends: a GET of URL unless Method says
+// otherwise, with headers and a body (for the built-in tools that POST and
+// for tools declared in files that talk to any HTTP API).
 type Request struct {
 	// Method is the HTTP method; "" means GET.
 	Method string
 	URL    string
-	// Header is set after gear's own User-Agent and Accept, so it may
-	// replace them.
-	Header http.Header
+	// ContentType is Body's type ("application/x-www-form-urlencoded").
+	ContentType string
 	// Body is sent as it is; nil sends none.
 	Body []byte
+	// Header holds extra headers (an Authorization), never logged. It is
+	// set after gear's own User-Agent, Accept and Content-Type, so it may
+	// replace them.
+	Header http.Header
+	// Accept is the Accept header; empty means application/json.
+	Accept string
+	// MaxBytes caps this response when larger than 0 (an image may be
+	// larger than any JSON answer); 0 means the client's cap.
+	MaxBytes int64
 }
 
 // Do sends req under the client's deadline, size cap and User-Agent and
@@ -185,9 +194,20 @@ func (c *Client) try(ctx context.Context, svc Service, r Request) (body []byte, 
 		return nil, wait, &Error{Service: svc, Kind: KindUnreachable, Err: err}
 	}
 	req.Header.Set("User-Agent", c.opts.UserAgent)
-	req.Header.Set("Accept", "application/json")
+	accept := r.Accept
+	if accept == "" {
+		accept = "application/json"
+	}
+	req.Header.Set("Accept", accept)
+	if r.ContentType != "" {
+		req.Header.Set("Content-Type", r.ContentType)
+	}
 	for k, vs := range r.Header {
 		req.Header[http.CanonicalHeaderKey(k)] = vs
+	}
+	limit := c.opts.MaxBytes
+	if r.MaxBytes > 0 {
+		limit = r.MaxBytes
 	}
 	// The caller's client is shared; its redirect policy is replaced for
 	// this request only.
@@ -198,15 +218,15 @@ func (c *Client) try(ctx context.Context, svc Service, r Request) (body []byte, 
 		return nil, wait, c.transportError(ctx, actx, svc, err)
 	}
 	defer resp.Body.Close()
-	if resp.ContentLength > c.opts.MaxBytes {
-		return nil, wait, &Error{Service: svc, Kind: KindTooLarge, Limit: c.opts.MaxBytes}
+	if resp.ContentLength > limit {
+		return nil, wait, &Error{Service: svc, Kind: KindTooLarge, Limit: limit}
 	}
-	body, err = io.ReadAll(io.LimitReader(resp.Body, c.opts.MaxBytes+1))
+	body, err = io.ReadAll(io.LimitReader(resp.Body, limit+1))
 	if err != nil {
 		return nil, wait, c.transportError(ctx, actx, svc, err)
 	}
-	if int64(len(body)) > c.opts.MaxBytes {
-		return nil, wait, &Error{Service: svc, Kind: KindTooLarge, Limit: c.opts.MaxBytes}
+	if int64(len(body)) > limit {
+		return nil, wait, &Error{Service: svc, Kind: KindTooLarge, Limit: limit}
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		e := &Error{Service: svc, Kind: KindStatus, Status: resp.StatusCode, Body: body}

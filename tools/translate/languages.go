@@ -1,0 +1,114 @@
+package translate
+
+import "strings"
+
+// Language is one language the tool's parameters accept: its ISO 639-1
+// code and its English name.
+type Language struct {
+	Code, Name string
+}
+
+// endonyms are languages' names for themselves, which the parameters
+// accept too: a request is often phrased in its target language ("¿cómo
+// se dice … en español?", "日本語で…").
+var endonyms = map[string][]string{
+	"ar": {"العربية"}, "bg": {"български"}, "cs": {"čeština"}, "da": {"dansk"}, "de": {"Deutsch"},
+	"el": {"Ελληνικά"}, "es": {"español", "castellano"}, "fi": {"suomi"}, "fr": {"français"},
+	"he": {"עברית"}, "hi": {"हिन्दी"}, "hu": {"magyar"}, "it": {"italiano"}, "ja": {"日本語"},
+	"ko": {"한국어"}, "nl": {"Nederlands"}, "nb": {"norsk"}, "pl": {"polski"}, "pt": {"português"},
+	"ro": {"română"}, "ru": {"русский"}, "sv": {"svenska"}, "th": {"ไทย"}, "tr": {"Türkçe"},
+	"uk": {"українська"}, "vi": {"Tiếng Việt"}, "zh": {"中文", "汉语", "漢語"},
+}
+
+// languages are the languages LibreTranslate and DeepL both translate
+// (most of them) or either does, by ISO 639-1 code. The enum of the
+// tool's language parameters is built from this table only, so the
+// machine, the parser and the tool read the same list.
+var languages = []Language{
+	{"ar", "Arabic"}, {"az", "Azerbaijani"}, {"bg", "Bulgarian"}, {"bn", "Bengali"},
+	{"ca", "Catalan"}, {"cs", "Czech"}, {"da", "Danish"}, {"de", "German"},
+	{"el", "Greek"}, {"en", "English"}, {"eo", "Esperanto"}, {"es", "Spanish"},
+	{"et", "Estonian"}, {"fa", "Persian"}, {"fi", "Finnish"}, {"fr", "French"},
+	{"ga", "Irish"}, {"he", "Hebrew"}, {"hi", "Hindi"}, {"hu", "Hungarian"},
+	{"id", "Indonesian"}, {"it", "Italian"}, {"ja", "Japanese"}, {"ko", "Korean"},
+	{"lt", "Lithuanian"}, {"lv", "Latvian"}, {"ms", "Malay"}, {"nb", "Norwegian"},
+	{"nl", "Dutch"}, {"pl", "Polish"}, {"pt", "Portuguese"}, {"ro", "Romanian"},
+	{"ru", "Russian"}, {"sk", "Slovak"}, {"sl", "Slovenian"}, {"sq", "Albanian"},
+	{"sv", "Swedish"}, {"th", "Thai"}, {"tl", "Tagalog"}, {"tr", "Turkish"},
+	{"uk", "Ukrainian"}, {"ur", "Urdu"}, {"vi", "Vietnamese"}, {"zh", "Chinese"},
+}
+
+// Languages returns the table, ordered by code.
+func Languages() []Language { return append([]Language(nil), languages...) }
+
+// enumValues are the spellings the language parameters accept: every
+// English name, then every code. Names come first because an offline
+// engine reads the first value the query contains, and some codes are
+// English words ("it", "he", "hi").
+func enumValues() []string {
+	out := make([]string, 0, 3*len(languages))
+	for _, l := range languages {
+		out = append(out, l.Name)
+	}
+	for _, l := range languages {
+		out = append(out, endonyms[l.Code]...)
+	}
+	for _, l := range languages {
+		out = append(out, l.Code)
+	}
+	return out
+}
+
+// nameSpellings maps each English name and endonym to its code, for the offline
+// engine's hints: it writes the code when the query says the name.
+func nameSpellings() map[string]string {
+	m := make(map[string]string, 2*len(languages))
+	for _, l := range languages {
+		m[l.Name] = l.Code
+		for _, e := range endonyms[l.Code] {
+			m[e] = l.Code
+		}
+	}
+	return m
+}
+
+// Normalize reads a language parameter's value — a code, an English name
+// or an endonym, any case — as its language.
+func Normalize(s string) (Language, bool) {
+	s = strings.TrimSpace(s)
+	for _, l := range languages {
+		if strings.EqualFold(s, l.Code) || strings.EqualFold(s, l.Name) {
+			return l, true
+		}
+		for _, e := range endonyms[l.Code] {
+			if strings.EqualFold(s, e) {
+				return l, true
+			}
+		}
+	}
+	return Language{}, false
+}
+
+// ByCode returns the language of a code a service sent ("EN", "zh-Hans",
+// "pt-BR" read as their base language); ok is false for one not in the
+// table, whose code is then shown as sent.
+func ByCode(code string) (Language, bool) {
+	base := strings.ToLower(code)
+	if i := strings.IndexAny(base, "-_"); i > 0 {
+		base = base[:i]
+	}
+	for _, l := range languages {
+		if l.Code == base {
+			return l, true
+		}
+	}
+	return Language{}, false
+}
+
+// label is how a language a service sent is shown: "English (en)".
+func label(code string) string {
+	if l, ok := ByCode(code); ok {
+		return l.Name + " (" + l.Code + ")"
+	}
+	return code
+}
