@@ -135,6 +135,12 @@ type Subject struct {
 	// "it" and a word of Conditions ("is it nice out"), or after a
 	// reading ("the temperature outside"), they ask for the answer here.
 	Outdoors []string `json:"outdoors,omitempty" yaml:"outdoors,omitempty"`
+	// SourceCues are phrases that, right before a place, make it where a
+	// given answer is, the source of a conversion ("my time in"); TargetCues
+	// make it the place whose answer is asked, the target ("time in", "time
+	// is it in").
+	SourceCues []string `json:"source_cues,omitempty" yaml:"source_cues,omitempty"`
+	TargetCues []string `json:"target_cues,omitempty" yaml:"target_cues,omitempty"`
 }
 
 // ParamHint says what a parameter means beyond its type.
@@ -188,7 +194,7 @@ func (h Hints) Validate(params []Param) error {
 			{"things", s.Things}, {"modifiers", s.Modifiers}, {"readings", s.Readings}, {"conditions", s.Conditions},
 			{"states", s.States}, {"gradable", s.Gradable}, {"spellings", s.Spellings}, {"names", s.Names},
 			{"differences", s.Differences}, {"offsets", s.Offsets}, {"reaching", s.Reaching}, {"timing", s.Timing},
-			{"counts", s.Counts}, {"outdoors", s.Outdoors}} {
+			{"counts", s.Counts}, {"outdoors", s.Outdoors}, {"source_cues", s.SourceCues}, {"target_cues", s.TargetCues}} {
 			for i, e := range list.entries {
 				switch {
 				case strings.TrimSpace(e) == "":

@@ -8,8 +8,9 @@
 // of answer they ask for, idioms, senses, cue phrases, what its place
 // parameters mean, and the words of the question grammar of its subject
 // (the nouns that name its answer, "ahead", "call … now", "how many days
-// until", "nice out": tools.Subject's Names, Differences, Offsets,
-// Reaching, Timing, Counts, Outdoors; grammar.go) — which the built-in
+// until", "nice out", "the time in X" as a conversion's target:
+// tools.Subject's Names, Differences, Offsets, Reaching, Timing, Counts,
+// Outdoors, SourceCues, TargetCues; grammar.go) — which the built-in
 // tools keep as word lists beside their code and a declared tool writes in
 // its YAML. The rules of clock.go and weather.go read those lists by the
 // shape of answer their subject asks for; they name no subject's words. Options.Tools (or

@@ -1,23 +1,31 @@
 package offline
 
 import (
+	"slices"
+
 	"github.com/gear-chat/gear/tools"
 )
 
 // questionWords are the words of the subjects' question grammar, from the
 // tools' hints (tools.Subject: Names, Differences, Offsets, Reaching,
-// Timing, Counts, Outdoors), by the shape of answer their subject asks
+// Timing, Counts, Outdoors, SourceCues, TargetCues), by the shape of answer their subject asks
 // for. The rules of clock.go, weather.go and senses.go read them by shape;
 // they name no subject's words themselves.
 type questionWords struct {
 	names, differences, offsets, reaching, timing, counts, outdoors map[tools.Answer]map[string]bool
+	// nameStems are the stems of names: the encoder tells their senses.
+	nameStems map[tools.Answer]map[string]bool
+	// sourceCues and targetCues are every subject's phrases before a
+	// conversion's source and target place, each with a trailing space
+	// (placeRoles).
+	sourceCues, targetCues []string
 }
 
 // newQuestionWords gathers the question words of the library's subjects.
 func newQuestionWords(specs []tools.Spec) questionWords {
 	q := questionWords{names: map[tools.Answer]map[string]bool{}, differences: map[tools.Answer]map[string]bool{},
 		offsets: map[tools.Answer]map[string]bool{}, reaching: map[tools.Answer]map[string]bool{}, timing: map[tools.Answer]map[string]bool{},
-		counts: map[tools.Answer]map[string]bool{}, outdoors: map[tools.Answer]map[string]bool{}}
+		counts: map[tools.Answer]map[string]bool{}, outdoors: map[tools.Answer]map[string]bool{}, nameStems: map[tools.Answer]map[string]bool{}}
 	for _, spec := range specs {
 		for _, sub := range spec.Hints.Subjects {
 			sub, ok := cleanSubject(sub)
@@ -34,6 +42,22 @@ func newQuestionWords(specs []tools.Spec) questionWords {
 						list.sets[sub.Answer] = map[string]bool{}
 					}
 					list.sets[sub.Answer][w] = true
+				}
+			}
+			for _, w := range sub.Names {
+				if q.nameStems[sub.Answer] == nil {
+					q.nameStems[sub.Answer] = map[string]bool{}
+				}
+				q.nameStems[sub.Answer][stem(w)] = true
+			}
+			for _, c := range sub.SourceCues {
+				if !slices.Contains(q.sourceCues, c+" ") {
+					q.sourceCues = append(q.sourceCues, c+" ")
+				}
+			}
+			for _, c := range sub.TargetCues {
+				if !slices.Contains(q.targetCues, c+" ") {
+					q.targetCues = append(q.targetCues, c+" ")
 				}
 			}
 		}

@@ -14,6 +14,7 @@ func withoutQuestionWords() []tools.Spec {
 		subs := make([]tools.Subject, len(s.Hints.Subjects))
 		for i, sub := range s.Hints.Subjects {
 			sub.Differences, sub.Offsets, sub.Reaching, sub.Timing, sub.Counts, sub.Outdoors = nil, nil, nil, nil, nil, nil
+			sub.SourceCues, sub.TargetCues = nil, nil
 			subs[i] = sub
 		}
 		s.Hints.Subjects = subs
@@ -50,6 +51,22 @@ func TestQuestionWordsComeFromHints(t *testing.T) {
 	}
 }
 
+// TestConversionCuesComeFromHints: the clock's target cue ("time in")
+// makes the place after it the one asked about, with no given time to
+// tell the places apart.
+func TestConversionCuesComeFromHints(t *testing.T) {
+	t.Parallel()
+	full := testEngine()
+	bare := full.ForLibrary(withoutQuestionWords())
+	q := "the time in Tokyo and Lima"
+	if r := placeRoles(full.analyze(q)); r.to != 0 || r.from != 1 {
+		t.Errorf("with the tools' hints, %q: from %d to %d, want from 1 (Lima) to 0 (Tokyo)", q, r.from, r.to)
+	}
+	if r := placeRoles(bare.analyze(q)); r.to == 0 {
+		t.Errorf("without the tools' cues, %q still asks about Tokyo: from %d to %d", q, r.from, r.to)
+	}
+}
+
 // TestNamesAnswer: a subject's Names, and their plurals, name its answer.
 func TestNamesAnswer(t *testing.T) {
 	t.Parallel()
@@ -59,5 +76,8 @@ func TestNamesAnswer(t *testing.T) {
 		if got := q.namesAnswer(tools.AnswerTime, w); got != want {
 			t.Errorf("namesAnswer(%q) = %v, want %v", w, got, want)
 		}
+	}
+	if !q.nameStems[tools.AnswerTime][stem("hours")] {
+		t.Errorf("name stems %v lack hour's", q.nameStems)
 	}
 }

@@ -352,7 +352,7 @@ func cleanSubject(s tools.Subject) (tools.Subject, bool) {
 	}
 	for _, list := range []*[]string{&s.Words, &s.Cues, &s.Openers, &s.Asking, &s.Idioms, &s.Things, &s.Modifiers,
 		&s.Readings, &s.Conditions, &s.States, &s.Gradable, &s.Spellings,
-		&s.Names, &s.Differences, &s.Offsets, &s.Reaching, &s.Timing, &s.Counts, &s.Outdoors} {
+		&s.Names, &s.Differences, &s.Offsets, &s.Reaching, &s.Timing, &s.Counts, &s.Outdoors, &s.SourceCues, &s.TargetCues} {
 		*list = clean(*list)
 	}
 	if len(s.Example) > maxHintEntryBytes {

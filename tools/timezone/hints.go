@@ -33,6 +33,8 @@ var subjects = sync.OnceValue(func() []tools.Subject {
 		Offsets:     tools.EmbeddedList(hintFiles, "clock-offsets"),
 		Reaching:    tools.EmbeddedList(hintFiles, "clock-reaching"),
 		Timing:      tools.EmbeddedList(hintFiles, "clock-timing"),
+		SourceCues:  tools.EmbeddedList(hintFiles, "clock-source-cues"),
+		TargetCues:  tools.EmbeddedList(hintFiles, "clock-target-cues"),
 	}, {
 		Name:      "calendar",
 		Answer:    tools.AnswerDate,
