@@ -18,8 +18,9 @@
 // by tools/place, the resolver the tools use.
 //
 // A query is read in stages with typed results (analysis.go): tokens,
-// spans (quantities, dates and times, places), frames, the answer's shape,
-// and the focus that the calls read.
+// spans (quantities, dates and times, places), frames (layout, arithmetic,
+// request, world question: each its own stage, reading only the frames
+// before it), the answer's shape, and the focus that the calls read.
 //
 //   - the encoder (enc of §3.1) is lexical: stems, word senses, the
 //     subjects of the library's tools (lexicon.go), the form of the
