@@ -97,7 +97,11 @@ func measureSet(t *testing.T, dir string) {
 		index[tl.Name] = i
 	}
 	ks := []int{1, 4, 8, 16, 32}
-	methods := []string{"description", "best example", "max(description, best example)", "description + best example / 2", "mean(description, examples)"}
+	// The last rows are the rules tried for S itself (semantic.go): a mix,
+	// and an example only when its cosine reaches a gate.
+	methods := []string{"description", "best example", "max(description, best example)", "description + best example / 2", "mean(description, examples)",
+		"0.9 description + 0.1 best example", "0.5 description + 0.5 best example",
+		"an example only at cos >= 0.8", "an example only at cos >= 0.85", "an example only at cos >= 0.95"}
 	hits := make([][]int, len(methods))
 	for m := range hits {
 		hits[m] = make([]int, len(ks))
@@ -147,6 +151,17 @@ func measureSet(t *testing.T, dir string) {
 					score[i] = d + best/2
 				case 4:
 					score[i] = sum / float64(1+len(exAt[i]))
+				case 5, 6:
+					w := []float64{0.1, 0.5}[m-5]
+					score[i] = d
+					if len(exAt[i]) > 0 {
+						score[i] = (1-w)*d + w*best
+					}
+				case 7, 8, 9:
+					score[i] = d
+					if gate := []float64{0.8, 0.85, 0.95}[m-7]; best >= gate {
+						score[i] = math.Max(d, best)
+					}
 				}
 			}
 			order := append([]int(nil), cands...)

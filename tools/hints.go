@@ -108,6 +108,39 @@ type Subject struct {
 	// Spellings are long words of the subject whose typing slips are read
 	// as them ("temprature", "wether").
 	Spellings []string `json:"spellings,omitempty" yaml:"spellings,omitempty"`
+	// Names are the nouns that name the subject's answer itself ("time",
+	// "hour", "clock"; "date", "day", "month"): "what NAME" asks for the
+	// answer, and so does a name followed by a place ("the hour in
+	// Quito"). A name that is also a unit of measure ("hour") asks only
+	// after "the", "what" or "which" ("an hour in Paris" is a length).
+	Names []string `json:"names,omitempty" yaml:"names,omitempty"`
+	// Differences are words of how far one place's answer is from
+	// another's ("ahead", "behind"), which ask for the answer when said
+	// with two places, or with one place and a word of Names.
+	Differences []string `json:"differences,omitempty" yaml:"differences,omitempty"`
+	// Offsets are words of a difference that ask for the answer with any
+	// place ("offset").
+	Offsets []string `json:"offsets,omitempty" yaml:"offsets,omitempty"`
+	// Reaching are verbs of reaching someone ("call", "phone"): with a
+	// place called, or where the callee is, and a word of Timing, they ask
+	// whether it is a good moment there.
+	Reaching []string `json:"reaching,omitempty" yaml:"reaching,omitempty"`
+	// Timing are words of whether it is a good moment ("now", "late",
+	// "asleep"); see Reaching.
+	Timing []string `json:"timing,omitempty" yaml:"timing,omitempty"`
+	// Counts are the plural nouns that "how many" counts from today to a
+	// day of the calendar ("how many days until", "how many sleeps till").
+	Counts []string `json:"counts,omitempty" yaml:"counts,omitempty"`
+	// Outdoors are words of the world outside ("out", "outside"): after
+	// "it" and a word of Conditions ("is it nice out"), or after a
+	// reading ("the temperature outside"), they ask for the answer here.
+	Outdoors []string `json:"outdoors,omitempty" yaml:"outdoors,omitempty"`
+	// SourceCues are phrases that, right before a place, make it where a
+	// given answer is, the source of a conversion ("my time in"); TargetCues
+	// make it the place whose answer is asked, the target ("time in", "time
+	// is it in").
+	SourceCues []string `json:"source_cues,omitempty" yaml:"source_cues,omitempty"`
+	TargetCues []string `json:"target_cues,omitempty" yaml:"target_cues,omitempty"`
 }
 
 // ParamHint says what a parameter means beyond its type.
@@ -164,7 +197,9 @@ func (h Hints) Validate(params []Param) error {
 			entries []string
 		}{{"words", s.Words}, {"cues", s.Cues}, {"openers", s.Openers}, {"asking", s.Asking}, {"idioms", s.Idioms},
 			{"things", s.Things}, {"modifiers", s.Modifiers}, {"readings", s.Readings}, {"conditions", s.Conditions},
-			{"states", s.States}, {"gradable", s.Gradable}, {"spellings", s.Spellings}} {
+			{"states", s.States}, {"gradable", s.Gradable}, {"spellings", s.Spellings}, {"names", s.Names},
+			{"differences", s.Differences}, {"offsets", s.Offsets}, {"reaching", s.Reaching}, {"timing", s.Timing},
+			{"counts", s.Counts}, {"outdoors", s.Outdoors}, {"source_cues", s.SourceCues}, {"target_cues", s.TargetCues}} {
 			for i, e := range list.entries {
 				switch {
 				case strings.TrimSpace(e) == "":

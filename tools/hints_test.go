@@ -56,6 +56,8 @@ func TestHintsValidate(t *testing.T) {
 		{Hints{Subjects: []Subject{{Name: "weather", Answer: AnswerWeather}}, Params: map[string]ParamHint{"place": {Here: true}}}, ""},
 		{Hints{Subjects: []Subject{{Answer: AnswerWeather}}}, "no name"},
 		{Hints{Subjects: []Subject{{Name: "x", Answer: "colour"}}}, "unknown answer"},
+		{Hints{Subjects: []Subject{{Name: "x", Names: []string{" "}}}}, "names: entry 1 is empty"},
+		{Hints{Subjects: []Subject{{Name: "x", Outdoors: []string{"out|side"}}}}, "outdoors: entry 1 contains |"},
 		{Hints{Params: map[string]ParamHint{"city": {}}}, "no parameter"},
 		{Hints{Params: map[string]ParamHint{"place": {Role: "via"}}}, "unknown role"},
 		{Hints{Params: map[string]ParamHint{"place": {Place: "planet"}}}, "unknown place"},

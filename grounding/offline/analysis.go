@@ -16,10 +16,12 @@ import (
 //	spans   (readSpans)   what the words name: quantities, dates and times,
 //	                      UTC offsets, zones and places, and the numbers
 //	                      left for arithmetic (operands)
-//	frames  (readFrames)  how the query asks: sentences and clauses,
-//	                      idioms, the arithmetic it writes out, a request
-//	                      for an action, a question about the world, a
-//	                      question in another language
+//	frames  (readFrames)  how the query asks, in four stages of their own:
+//	  layout     (readLayout)     sentences and clauses, idioms, a
+//	                              question in another language
+//	  arithmetic (readArithmetic) the arithmetic it writes out or tells
+//	  request    (readRequest)    a request for an action, a definition
+//	  world      (readWorld)      a question about the world
 //	shape   (answerKindOf) the shape of answer it asks for (answer.go)
 //	focus   (focusOn)     the request sentence of a longer message
 //	                      (focus.go)
@@ -87,24 +89,47 @@ type spanStage struct {
 	places    []mention
 }
 
-// frameStage is how the query asks.
+// frameStage is how the query asks: four frames, each read by its own
+// stage from the tokens, the spans and the frames before it (readFrames).
 type frameStage struct {
+	layoutFrame
+	arithmeticFrame
+	requestFrame
+	worldFrame
+}
+
+// layoutFrame is the query's layout, read from its tokens alone.
+type layoutFrame struct {
 	// sents and clauses are the query's sentences and clauses as token
 	// spans (frames.go).
 	sents, clauses []span
-	// idiom marks the tokens of the subjects' idioms (weather.go);
-	// measures the units of measure of a conversion (units.go).
-	idiom, measures map[int]bool
+	// idiom marks the tokens of the subjects' idioms (weather.go).
+	idiom map[int]bool
 	// foreignWeather and foreignClock: a weather or clock question in
 	// another language (multilingual.go).
 	foreignWeather, foreignClock bool
-	expr                         string
-	explicit                     bool // expr written out, not a word problem
+}
+
+// arithmeticFrame is the arithmetic the query writes out or tells as a
+// story (arith.go, wordproblem.go).
+type arithmeticFrame struct {
+	expr     string
+	explicit bool // expr written out, not a word problem
+	// measures marks the units of measure of a conversion (units.go).
+	measures map[int]bool
+}
+
+// requestFrame is what kind of request the query makes.
+type requestFrame struct {
 	// command: the query asks for an action, not a look-up (frames.go).
 	command bool
 	// definitional: the query asks what something is or means, or how
 	// two things differ (reference.go).
 	definitional bool
+}
+
+// worldFrame is a question about the world, if the query asks one.
+type worldFrame struct {
 	// fact: the query asks about the world (reference.go); topic is what
 	// it asks, from the question word or the subject of a request to be
 	// told about something.
@@ -203,28 +228,73 @@ func (e *Engine) readSpans(t tokenStage) spanStage {
 	return s
 }
 
-// readFrames reads how the query asks. Each frame is read from the
-// tokens, the spans and the frames before it.
+// readFrames reads how the query asks, in four stages: the layout from
+// the tokens; the arithmetic from the tokens, the spans and the layout;
+// the kind of request from those and the arithmetic; a question about the
+// world from all of them. Each stage returns its frame and reads the
+// earlier ones through a view that holds only them (frameView), so no
+// stage sees, or changes, a later one's result.
 func (e *Engine) readFrames(t tokenStage, s spanStage) frameStage {
-	a := &analysis{tokenStage: t, spanStage: s}
-	f := &a.frameStage
-	f.idiom = t.idioms()
-	f.foreignWeather, f.foreignClock = t.asking(tools.AnswerWeather), t.asking(tools.AnswerTime)
-	f.sents = splitSpans(t.query, t.toks, false)
-	f.clauses = splitSpans(t.query, t.toks, true)
-	f.expr, f.explicit, f.measures = expression(a)
-	f.command = isCommand(a) && !(f.expr != "" && f.explicit)
-	f.definitional = definitional(a)
-	if q, fr, ok := worldQuestion(a); ok {
-		f.fact, f.topic, f.reference = true, q, fr == frameReference
-	} else if q, ok := e.clue(a); ok {
-		f.fact, f.topic, f.clue = true, q, true
-	} else if q, ok := fragment(a); ok {
-		f.fact, f.topic, f.reference = true, q, true
-	} else if q, ok := foreignQuestion(a); ok {
-		f.fact, f.topic, f.reference = true, q, true
+	layout := readLayout(t)
+	arith := readArithmetic(t, s, layout)
+	request := readRequest(t, s, layout, arith)
+	world := e.readWorld(t, s, layout, arith, request)
+	return frameStage{layoutFrame: layout, arithmeticFrame: arith, requestFrame: request, worldFrame: world}
+}
+
+// frameView is the analysis as far as a frame stage may read it: the
+// tokens, the spans and the frames already read; the rest is zero.
+func frameView(t tokenStage, s spanStage, f frameStage) *analysis {
+	return &analysis{tokenStage: t, spanStage: s, frameStage: f}
+}
+
+// readLayout reads the sentences, clauses and idioms, and whether the
+// query asks in another language for a weather reading or a clock time.
+func readLayout(t tokenStage) layoutFrame {
+	return layoutFrame{
+		sents:          splitSpans(t.query, t.toks, false),
+		clauses:        splitSpans(t.query, t.toks, true),
+		idiom:          t.idioms(),
+		foreignWeather: t.asking(tools.AnswerWeather),
+		foreignClock:   t.asking(tools.AnswerTime),
 	}
-	return *f
+}
+
+// readArithmetic reads the arithmetic the query writes out or tells.
+func readArithmetic(t tokenStage, s spanStage, layout layoutFrame) arithmeticFrame {
+	var f arithmeticFrame
+	f.expr, f.explicit, f.measures = expression(frameView(t, s, frameStage{layoutFrame: layout}))
+	return f
+}
+
+// readRequest reads whether the query asks for an action (written-out
+// arithmetic never does) or for what something is.
+func readRequest(t tokenStage, s spanStage, layout layoutFrame, arith arithmeticFrame) requestFrame {
+	a := frameView(t, s, frameStage{layoutFrame: layout, arithmeticFrame: arith})
+	return requestFrame{
+		command:      isCommand(a) && !(arith.expr != "" && arith.explicit),
+		definitional: definitional(a),
+	}
+}
+
+// readWorld reads a question about the world: a question or request to
+// be told about something, a quiz clue, a search-box fragment, a question
+// in another language — the first that reads.
+func (e *Engine) readWorld(t tokenStage, s spanStage, layout layoutFrame, arith arithmeticFrame, request requestFrame) worldFrame {
+	a := frameView(t, s, frameStage{layoutFrame: layout, arithmeticFrame: arith, requestFrame: request})
+	if q, fr, ok := worldQuestion(a); ok {
+		return worldFrame{fact: true, topic: q, reference: fr == frameReference}
+	}
+	if q, ok := e.clue(a); ok {
+		return worldFrame{fact: true, topic: q, clue: true}
+	}
+	if q, ok := fragment(a); ok {
+		return worldFrame{fact: true, topic: q, reference: true}
+	}
+	if q, ok := foreignQuestion(a); ok {
+		return worldFrame{fact: true, topic: q, reference: true}
+	}
+	return worldFrame{}
 }
 
 // mention is a place named in the query: its byte span and the name to

@@ -63,14 +63,12 @@ func asksTime(a *analysis) bool {
 	return len(a.datetimes) > 0 && len(a.places) >= 2
 }
 
-// clockAtPlace: a word for the clock's time followed by a place — "clock
-// in Doha", "the hour in Quito", "time in Lima".
+// clockAtPlace: a word that names the clock's time (the subjects' Names
+// for a time), followed by a place — "clock in Doha", "the hour in
+// Quito", "time in Lima".
 func (a *analysis) clockAtPlace() bool {
 	for i := 0; i+2 < len(a.toks); i++ {
-		switch w := a.toks[i].text; {
-		case w == "clock" || w == "time" && a.lx.clockSense(a.toks, i) || a.lx.askingWords[tools.AnswerTime][w]:
-		case w == "hour" && i > 0 && (a.toks[i-1].text == "the" || a.toks[i-1].text == "what" || a.toks[i-1].text == "which"):
-		default:
+		if w := a.toks[i].text; !a.namesTimeAt(i) && !a.lx.askingWords[tools.AnswerTime][w] {
 			continue
 		}
 		k := i + 1
@@ -86,6 +84,21 @@ func (a *analysis) clockAtPlace() bool {
 		}
 	}
 	return false
+}
+
+// namesTimeAt: token i names the clock's time in the clock's sense. A
+// name that is also a unit of measure asks for the time only after "the",
+// "what" or "which" ("the hour in Quito"; "an hour in Paris" is a
+// length).
+func (a *analysis) namesTimeAt(i int) bool {
+	w := a.toks[i].text
+	if !a.lx.questionWords.names[tools.AnswerTime][w] {
+		return false
+	}
+	if _, unit := a.lx.units[w]; unit {
+		return i > 0 && (a.toks[i-1].text == "the" || a.toks[i-1].text == "what" || a.toks[i-1].text == "which")
+	}
+	return a.lx.clockSense(a.toks, i)
 }
 
 // dayState: "is it" and a part of the day, or a day after "still",
@@ -128,36 +141,40 @@ func (a *analysis) dayState() bool {
 
 // zoneDifference: how far ahead or behind one place's clock is — "how many
 // hours ahead is Moscow compared to Lisbon", "is Tokyo ahead of London",
-// "the offset of IST from GMT".
+// "the offset of IST from GMT" (the subjects' Differences and Offsets).
 func (a *analysis) zoneDifference() bool {
 	if len(a.places) == 0 {
 		return false
 	}
-	clockWord := a.hasWord("hour", "hours", "time", "clock", "clocks")
+	qw := a.lx.questionWords
+	named := false
 	for _, t := range a.toks {
-		switch t.text {
-		case "ahead", "behind":
-			if len(a.places) >= 2 || clockWord {
+		named = named || qw.namesAnswer(tools.AnswerTime, t.text)
+	}
+	for _, t := range a.toks {
+		switch {
+		case qw.differences[tools.AnswerTime][t.text]:
+			if len(a.places) >= 2 || named {
 				return true
 			}
-		case "offset":
+		case qw.offsets[tools.AnswerTime][t.text]:
 			return true
 		}
 	}
 	return false
 }
 
-// callingNow: whether it is a good time to call someone in a place — "if
+// callingNow: whether it is a good time to reach someone in a place — "if
 // I call Oslo now will I wake anyone up", "can I phone my sister in Perth
-// now or is she asleep" — is a question of the time there.
+// now or is she asleep" — is a question of the time there (the subjects'
+// Reaching and Timing).
 func (a *analysis) callingNow() bool {
-	if !a.hasWord("now", "late", "early", "asleep", "awake", "wake", "sleeping") {
+	qw := a.lx.questionWords
+	if !anyOf(a.toks, qw.timing[tools.AnswerTime]) {
 		return false
 	}
 	for i, t := range a.toks {
-		switch t.text {
-		case "call", "phone", "ring", "calling", "phoning", "ringing", "facetime", "skype":
-		default:
+		if !qw.reaching[tools.AnswerTime][t.text] {
 			continue
 		}
 		// The place is called ("call Oslo") or is where the callee is
@@ -193,22 +210,22 @@ func asksDate(a *analysis) bool {
 		}
 	}
 	// "how many days until Christmas", "how many weeks till the summer
-	// holidays": counted from today — to a date of the calendar, not to an
+	// holidays" (the subjects' Counts): counted from today — to a date of the calendar, not to an
 	// event of the user's ("until I get paid").
 	for i := 0; i+3 < len(a.toks); i++ {
 		if a.toks[i].text != "how" || a.toks[i+1].text != "many" {
 			continue
 		}
-		switch a.toks[i+2].text {
-		case "days", "weeks", "months", "sleeps":
-			switch a.toks[i+3].text {
-			case "until", "till", "til", "before":
-				personal := false
-				for k := i + 4; k < len(a.toks); k++ {
-					personal = personal || a.lx.isPersonalAt(a.toks, k)
-				}
-				return !personal
+		if !a.lx.questionWords.counts[tools.AnswerDate][a.toks[i+2].text] {
+			continue
+		}
+		switch a.toks[i+3].text {
+		case "until", "till", "til", "before":
+			personal := false
+			for k := i + 4; k < len(a.toks); k++ {
+				personal = personal || a.lx.isPersonalAt(a.toks, k)
 			}
+			return !personal
 		}
 	}
 	// "is today Monday?"

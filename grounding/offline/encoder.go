@@ -224,7 +224,8 @@ func (e *Engine) features(a *analysis) ([]string, []float64) {
 				add(personalFeature, personalWeight)
 			}
 			s := stem(w)
-			if s == "time" && !e.lex.clockSense(toks, i) || (s == "date" || s == "dai") && !e.lex.calendarSense(toks, i) ||
+			if e.lex.questionWords.nameStems[tools.AnswerTime][s] && !e.lex.clockSense(toks, i) ||
+				e.lex.questionWords.nameStems[tools.AnswerDate][s] && !e.lex.calendarSense(toks, i) ||
 				a.isWeatherConcept(w) && !a.weatherSense(i) || (a.command || a.aboutConcept()) && e.lex.subjectWord(w) {
 				// "vacation time", "next time", "due date", "pay day", "a
 				// rain jacket", "under the weather": not the clock, the

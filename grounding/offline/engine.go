@@ -6,14 +6,21 @@
 // tool's Spec: its name, description, examples and parameters, and its
 // Hints (tools/hints.go) — the vocabularies of its subject with the shape
 // of answer they ask for, idioms, senses, cue phrases, what its place
-// parameters mean — which the built-in tools keep as word lists beside
-// their code and a declared tool writes in its YAML. Options.Tools (or
+// parameters mean, and the words of the question grammar of its subject
+// (the nouns that name its answer, "ahead", "call … now", "how many days
+// until", "nice out", "the time in X" as a conversion's target:
+// tools.Subject's Names, Differences, Offsets, Reaching, Timing, Counts,
+// Outdoors, SourceCues, TargetCues; grammar.go) — which the built-in
+// tools keep as word lists beside their code and a declared tool writes in
+// its YAML. The rules of clock.go and weather.go read those lists by the
+// shape of answer their subject asks for; they name no subject's words. Options.Tools (or
 // ForLibrary) gives the engine its library. Places and zones are read only
 // by tools/place, the resolver the tools use.
 //
 // A query is read in stages with typed results (analysis.go): tokens,
-// spans (quantities, dates and times, places), frames, the answer's shape,
-// and the focus that the calls read.
+// spans (quantities, dates and times, places), frames (layout, arithmetic,
+// request, world question: each its own stage, reading only the frames
+// before it), the answer's shape, and the focus that the calls read.
 //
 //   - the encoder (enc of §3.1) is lexical: stems, word senses, the
 //     subjects of the library's tools (lexicon.go), the form of the

@@ -168,9 +168,10 @@ func (r placeRoleSet) pick(role tools.ParamRole, kind tools.PlaceKind, used map[
 }
 
 // placeRoles decides which place a time conversion starts from and which
-// it asks about, from plain English cues: the speaker's place ("I am in",
-// "here") is where the given time is; "the time in X", "what time is it in
-// X" and the other person's place ("he is in", "someone in") are where it
+// it asks about, from plain English cues and the subjects' SourceCues and
+// TargetCues: the speaker's place ("I am in", "here") is where the given
+// time is; the subjects' target cues ("the time in X", "what time is it in
+// X") and the other person's place ("he is in", "someone in") are where it
 // is wanted; otherwise the place closest to the given time is where it is,
 // and the other is the target.
 func placeRoles(a *analysis) placeRoleSet {
@@ -188,10 +189,12 @@ func placeRoles(a *analysis) placeRoleSet {
 	for i, m := range a.places {
 		ctx := before(m, 24)
 		switch {
-		case r.from < 0 && endsWithAny(ctx, "i am in ", "i'm in ", "i live in ", "we are in ", "we're in ", "here in ", "my time in "):
+		case r.from < 0 && (endsWithAny(ctx, "i am in ", "i'm in ", "i live in ", "we are in ", "we're in ", "here in ") ||
+			endsWithAny(ctx, a.lx.questionWords.sourceCues...)):
 			r.from = i
-		case r.to < 0 && endsWithAny(ctx, "time in ", "time is it in ", "time will it be in ", "he is in ", "she is in ", "they are in ",
-			"he's in ", "she's in ", "they're in ", "someone in ", "friend in ", "is in ", "to talk to someone in "):
+		case r.to < 0 && (endsWithAny(ctx, "he is in ", "she is in ", "they are in ",
+			"he's in ", "she's in ", "they're in ", "someone in ", "friend in ", "is in ", "to talk to someone in ") ||
+			endsWithAny(ctx, a.lx.questionWords.targetCues...)):
 			r.to = i
 		}
 	}

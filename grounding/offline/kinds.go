@@ -1,6 +1,10 @@
 package offline
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gear-chat/gear/tools"
+)
 
 // Questions about the world of three more shapes: the degree of a
 // property ("how hot is the surface of the Sun"), a yes-no question of
@@ -20,9 +24,9 @@ func (lx *lexicon) isProperty(toks []token, i, end int) bool {
 	if i+3 >= end || toks[i].text != "how" || !lx.propertyWords[toks[i+1].text] || !isAuxiliary(toks[i+2].text) {
 		return false
 	}
-	switch toks[i+3].text {
-	case "it", "there", "outside", "out":
-		return false
+	switch w := toks[i+3].text; {
+	case w == "it" || w == "there" || lx.questionWords.outdoors[tools.AnswerWeather][w]:
+		return false // "how cold is it", "how warm is outside": the weather's Outdoors
 	}
 	return !isPersonal(toks[i+3].text)
 }

@@ -91,6 +91,8 @@ type lexicon struct {
 	// The clock questions of clock.go: the states a clock decides (from
 	// the hints) and the adverbs before them (English).
 	states, dayStateAdverbs map[string]bool
+	// The subjects' question grammar (grammar.go), from the hints.
+	questionWords questionWords
 	// The units of measure of units.go.
 	units, letterUnits, imperialUnits map[string]unit
 	// The words whose typing slips typo.go reads.
@@ -238,6 +240,7 @@ func newLexicon(specs []tools.Spec) *lexicon {
 		lx.asking[shape] = longestFirst(list)
 	}
 	lx.digest = hintsDigest(specs)
+	lx.questionWords = newQuestionWords(specs)
 	lx.idioms = phrases(strings.Join(idioms, "|"))
 	lx.typoTargets = spellings
 	slot(personalFeature)
@@ -376,7 +379,8 @@ func cleanSubject(s tools.Subject) (tools.Subject, bool) {
 		return out
 	}
 	for _, list := range []*[]string{&s.Words, &s.Cues, &s.Openers, &s.Asking, &s.Idioms, &s.Things, &s.Modifiers,
-		&s.Readings, &s.Conditions, &s.States, &s.Gradable, &s.Spellings} {
+		&s.Readings, &s.Conditions, &s.States, &s.Gradable, &s.Spellings,
+		&s.Names, &s.Differences, &s.Offsets, &s.Reaching, &s.Timing, &s.Counts, &s.Outdoors, &s.SourceCues, &s.TargetCues} {
 		*list = clean(*list)
 	}
 	if len(s.Example) > maxHintEntryBytes {

@@ -84,7 +84,7 @@ func worldQuestion(a *analysis) (span, frame, bool) {
 			continue
 		}
 		q := span{head, a.sentenceOf(c.from).to}
-		if !worldSpan(a, q) || !worldContext(a, q, c.from) || isSchedule(a.toks, head, c.to) {
+		if !worldSpan(a, q) || !worldContext(a, q, c.from) || isSchedule(a.lx, a.toks, head, c.to) {
 			return span{}, frameOther, false
 		}
 		switch a.lx.questionForm(a.query, a.toks[q.from:q.to]) {
@@ -119,12 +119,12 @@ func (lx *lexicon) isWhHead(toks []token, i, end int) bool {
 	return false
 }
 
-// isSchedule: "what time" asked of the present or the future — "what
+// isSchedule: "what time" (a Name of the clock's answer) asked of the present or the future — "what
 // time does the pharmacy close", "what time is the game" — asks for a
 // timetable, which a reference work does not keep ("what time did the
 // Titanic sink" is history).
-func isSchedule(toks []token, i, end int) bool {
-	if i+2 >= end || toks[i].text != "what" && toks[i].text != "which" || toks[i+1].text != "time" {
+func isSchedule(lx *lexicon, toks []token, i, end int) bool {
+	if i+2 >= end || toks[i].text != "what" && toks[i].text != "which" || !lx.questionWords.names[tools.AnswerTime][toks[i+1].text] {
 		return false
 	}
 	switch toks[i+2].text {

@@ -73,9 +73,9 @@ func (lx *lexicon) questionForm(text string, toks []token) string {
 				k++
 			}
 			switch n := word(k); {
-			case (n == "time" || n == "hour") && lx.clockSense(toks, k):
+			case lx.questionWords.names[tools.AnswerTime][n] && lx.clockSense(toks, k):
 				return formTime
-			case (n == "date" || n == "day" || n == "month") && lx.calendarSense(toks, k):
+			case lx.questionWords.names[tools.AnswerDate][n] && lx.calendarSense(toks, k):
 				return formDate
 			case n == "year":
 				return askDate

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"maps"
 	"reflect"
 	"slices"
 	"testing"
@@ -24,6 +25,7 @@ func TestStages(t *testing.T) {
 		{query: "what is 5pm in Tokyo in Paris time", datetimes: []string{"5pm"}, places: []string{"Tokyo", "Paris"}},
 		{query: "what is 48 multiplied by 4", operands: 2, expr: "48 * 4"},
 		{query: "quel temps fait-il à Marseille demain", dates: []string{"tomorrow"}, places: []string{"Marseille"}, foreignWeather: true},
+		{query: "convert 5 miles to km, then tell me about the history of the metre", operands: 1, expr: "5 * 1609.344 / 1000"},
 	}
 	for _, tt := range tests {
 		tok := e.readTokens(tt.query)
@@ -48,6 +50,21 @@ func TestStages(t *testing.T) {
 		}
 		if !reflect.DeepEqual(tok, tokCopy) || !reflect.DeepEqual(sp, spCopy) {
 			t.Errorf("%q: a later stage changed an earlier one's result", tt.query)
+		}
+		// The frame stages, one by one: each gives what readFrames gives,
+		// and none changes the frames before it.
+		layout := readLayout(tok)
+		layoutCopy := layoutFrame{sents: slices.Clone(layout.sents), clauses: slices.Clone(layout.clauses), idiom: maps.Clone(layout.idiom),
+			foreignWeather: layout.foreignWeather, foreignClock: layout.foreignClock}
+		arith := readArithmetic(tok, sp, layout)
+		arithCopy := arithmeticFrame{expr: arith.expr, explicit: arith.explicit, measures: maps.Clone(arith.measures)}
+		request := readRequest(tok, sp, layout, arith)
+		world := e.readWorld(tok, sp, layout, arith, request)
+		if !reflect.DeepEqual(layout, layoutCopy) || !reflect.DeepEqual(arith, arithCopy) {
+			t.Errorf("%q: a later frame stage changed an earlier one's result", tt.query)
+		}
+		if !reflect.DeepEqual(frameStage{layout, arith, request, world}, fr) {
+			t.Errorf("%q: the frame stages one by one differ from readFrames", tt.query)
 		}
 	}
 }

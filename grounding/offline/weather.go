@@ -37,11 +37,12 @@ func (a *analysis) currentReading(i int) bool {
 	if i+1 == len(a.toks) {
 		return true
 	}
-	switch a.toks[i+1].text {
-	case "outside", "now", "today", "tonight", "here", "like", "right":
+	switch w := a.toks[i+1].text; w {
+	case "now", "today", "tonight", "here", "like", "right":
 		return true
+	default:
+		return a.lx.questionWords.outdoors[tools.AnswerWeather][w] // "the temperature outside"
 	}
-	return false
 }
 
 // weatherSense reports whether token i, a word of the weather vocabulary,
@@ -139,20 +140,20 @@ func (e *Engine) asksWeather(a *analysis) bool {
 	if a.currentReading(last) {
 		return true
 	}
-	return a.hasWord("yesterday", "tonight", "weekend", "outside") ||
+	return a.hasWord("yesterday", "tonight", "weekend") || anyOf(a.toks, a.lx.questionWords.outdoors[tools.AnswerWeather]) ||
 		containsPhrase(a.lower, "chance of") || len(a.places) > 0 || len(a.dates) > 0
 }
 
-// conditionsOut: "it" and then a word for the conditions followed by
-// "out" or "outside" — "is it nice out in Vancouver", "will it be lovely
+// conditionsOut: "it" and then a word for the conditions followed by a
+// word of the outdoors (the subjects' Conditions and Outdoors) — "is it nice out in Vancouver", "will it be lovely
 // outside tomorrow".
 func (a *analysis) conditionsOut() bool {
 	sawIt := false
 	for i, t := range a.toks {
-		switch t.text {
-		case "it", "it's":
+		switch {
+		case t.text == "it" || t.text == "it's":
 			sawIt = true
-		case "out", "outside":
+		case a.lx.questionWords.outdoors[tools.AnswerWeather][t.text]:
 			if sawIt && i > 0 && a.lx.conditions[a.toks[i-1].text] {
 				return true
 			}

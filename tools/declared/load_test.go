@@ -272,6 +272,8 @@ grounding:
       words: [Currency, exchange, "  Rate "]
       cues: [exchange rate]
       idioms: [money talks]
+      target_cues: [rate in]
+      names: [Rate]
   params:
     from: {role: from}
     to: {role: to}
@@ -281,6 +283,7 @@ http: {url: "https://example.org/convert"}
 	if strings.Join(h.Aliases, ",") != "currency converter,fx" || len(h.Subjects) != 1 ||
 		strings.Join(h.Subjects[0].Words, ",") != "currency,exchange,rate" || h.Subjects[0].Answer != "number" ||
 		strings.Join(h.Subjects[0].Cues, ",") != "exchange rate" || strings.Join(h.Subjects[0].Idioms, ",") != "money talks" ||
+		strings.Join(h.Subjects[0].TargetCues, ",") != "rate in" || strings.Join(h.Subjects[0].Names, ",") != "rate" ||
 		h.Params["from"].Role != "from" || h.Params["to"].Role != "to" {
 		t.Errorf("hints = %+v", h)
 	}

@@ -17,17 +17,24 @@ var hintFiles embed.FS
 // CurrentTime and TimezoneConverter; read once, never changed.
 var subjects = sync.OnceValue(func() []tools.Subject {
 	return []tools.Subject{{
-		Name:      "clock",
-		Answer:    tools.AnswerTime,
-		Example:   "10:30",
-		Words:     tools.EmbeddedList(hintFiles, "clock-words"),
-		Cues:      tools.EmbeddedList(hintFiles, "clock-cues"),
-		Openers:   tools.EmbeddedList(hintFiles, "clock-openers"),
-		Things:    tools.EmbeddedList(hintFiles, "clock-things"),
-		Modifiers: tools.EmbeddedList(hintFiles, "clock-modifiers"),
-		Asking:    tools.EmbeddedList(hintFiles, "clock-asking"),
-		States:    tools.EmbeddedList(hintFiles, "clock-states"),
-		Spellings: tools.EmbeddedList(hintFiles, "clock-spellings"),
+		Name:        "clock",
+		Answer:      tools.AnswerTime,
+		Example:     "10:30",
+		Words:       tools.EmbeddedList(hintFiles, "clock-words"),
+		Cues:        tools.EmbeddedList(hintFiles, "clock-cues"),
+		Openers:     tools.EmbeddedList(hintFiles, "clock-openers"),
+		Things:      tools.EmbeddedList(hintFiles, "clock-things"),
+		Modifiers:   tools.EmbeddedList(hintFiles, "clock-modifiers"),
+		Asking:      tools.EmbeddedList(hintFiles, "clock-asking"),
+		States:      tools.EmbeddedList(hintFiles, "clock-states"),
+		Spellings:   tools.EmbeddedList(hintFiles, "clock-spellings"),
+		Names:       tools.EmbeddedList(hintFiles, "clock-names"),
+		Differences: tools.EmbeddedList(hintFiles, "clock-differences"),
+		Offsets:     tools.EmbeddedList(hintFiles, "clock-offsets"),
+		Reaching:    tools.EmbeddedList(hintFiles, "clock-reaching"),
+		Timing:      tools.EmbeddedList(hintFiles, "clock-timing"),
+		SourceCues:  tools.EmbeddedList(hintFiles, "clock-source-cues"),
+		TargetCues:  tools.EmbeddedList(hintFiles, "clock-target-cues"),
 	}, {
 		Name:      "calendar",
 		Answer:    tools.AnswerDate,
@@ -38,6 +45,8 @@ var subjects = sync.OnceValue(func() []tools.Subject {
 		Things:    tools.EmbeddedList(hintFiles, "calendar-things"),
 		Modifiers: tools.EmbeddedList(hintFiles, "calendar-modifiers"),
 		Spellings: tools.EmbeddedList(hintFiles, "calendar-spellings"),
+		Names:     tools.EmbeddedList(hintFiles, "calendar-names"),
+		Counts:    tools.EmbeddedList(hintFiles, "calendar-counts"),
 	}}
 })
 

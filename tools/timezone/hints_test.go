@@ -12,8 +12,8 @@ func TestHintLists(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(names) != 15 {
-		t.Errorf("lists %v, want 15", names)
+	if len(names) != 24 {
+		t.Errorf("lists %v, want 24", names)
 	}
 	for _, spec := range []tools.Spec{NewCurrentTime(Options{}).Spec(), NewConverter(Options{}).Spec()} {
 		if err := spec.Hints.Validate(spec.Params); err != nil {
@@ -35,6 +35,14 @@ func TestHintLists(t *testing.T) {
 		}
 		if !slices.Contains(clock.Cues, "time is it") || !slices.Contains(calendar.Cues, "what day is it") && !slices.Contains(calendar.Cues, "day is it") {
 			t.Errorf("%s: cues %v, %v", spec.Name, clock.Cues, calendar.Cues)
+		}
+		// The grammar of clock and calendar questions, as data.
+		if !slices.Contains(clock.Names, "hour") || !slices.Contains(calendar.Names, "date") ||
+			!slices.Contains(clock.Differences, "ahead") || !slices.Contains(clock.Offsets, "offset") ||
+			!slices.Contains(clock.Reaching, "phone") || !slices.Contains(clock.Timing, "asleep") ||
+			!slices.Contains(calendar.Counts, "sleeps") || !slices.Contains(clock.SourceCues, "my time in") ||
+			!slices.Contains(clock.TargetCues, "time is it in") {
+			t.Errorf("%s: the clock's and the calendar's question words are missing: %+v, %+v", spec.Name, clock, calendar)
 		}
 		if calendar.Answer != tools.AnswerDate || !slices.Contains(calendar.Words, "weekday") {
 			t.Errorf("%s: calendar subject %+v", spec.Name, calendar)

@@ -33,6 +33,7 @@ var searchHints = sync.OnceValue(func() tools.Hints {
 			Conditions: tools.EmbeddedList(hintFiles, "weather-conditions"),
 			Gradable:   tools.EmbeddedList(hintFiles, "weather-gradable"),
 			Spellings:  tools.EmbeddedList(hintFiles, "weather-spellings"),
+			Outdoors:   tools.EmbeddedList(hintFiles, "weather-outdoors"),
 		}},
 		Params: map[string]tools.ParamHint{"place": {Here: true, Place: tools.PlaceLocation}},
 	}

@@ -12,8 +12,8 @@ func TestHintLists(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(names) != 13 {
-		t.Errorf("lists %v, want 13", names)
+	if len(names) != 14 {
+		t.Errorf("lists %v, want 14", names)
 	}
 	for _, spec := range []tools.Spec{NewSearch(Config{}).Spec(), NewLocationSearch(Config{}).Spec()} {
 		if err := spec.Hints.Validate(spec.Params); err != nil {
@@ -27,7 +27,7 @@ func TestHintLists(t *testing.T) {
 	}{
 		{w.Words, "drizzle"}, {w.Words, "=shorts"}, {w.Words, "regen"}, {w.Asking, "quel temps"}, {w.Cues, "forecast"},
 		{w.Idioms, "under the weather"}, {w.Things, "jacket"}, {w.Readings, "humidity"},
-		{w.Conditions, "nice"}, {w.Gradable, "windy"}, {w.Spellings, "temperature"},
+		{w.Conditions, "nice"}, {w.Gradable, "windy"}, {w.Spellings, "temperature"}, {w.Outdoors, "outside"},
 	} {
 		if !slices.Contains(c.list, c.want) {
 			t.Errorf("a weather list lacks %q", c.want)
