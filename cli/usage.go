@@ -1,9 +1,12 @@
 package cli
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/gear-chat/gear/tools/builtin"
 )
 
 // Command groups, in the order gear --help lists them.
@@ -33,9 +36,8 @@ var commandExamples = map[string]string{
 	"version": `  gear version`,
 	"tools": `  gear tools
   gear tools --json | jq '.[].name'`,
-	"tool": `  gear tool 'Calculator(2^100)'
-  gear tool 'CurrentTime("Australia/Adelaide")'
-  gear tool '{"tool": "Calculator", "args": {"expression": "5 * 0.3048"}}'`,
+	// "tool" and the exact call of "ask" are the tools' own examples
+	// (toolExamples), filled in by finishCommands.
 	"grammar": `  gear grammar --format gbnf > tools.gbnf
   gear grammar --format json-schema`,
 	"config": `  gear config
@@ -46,8 +48,7 @@ var commandExamples = map[string]string{
 	"ask": `  gear ask "what is 17 * 23"
   echo "what is 2+2" | gear ask
   cat notes.txt | gear ask "summarise this"
-  gear ask -c "and in Paris?"          continue the last conversation
-  gear ask '/GEAR Calculator(86 - 48 - 9)'`,
+  gear ask -c "and in Paris?"          continue the last conversation`,
 	"history": `  gear history
   gear history --limit 5`,
 	"history list":   `  gear history list --limit 20`,
@@ -85,6 +86,9 @@ func finishCommands(root *cobra.Command) {
 		if ex, ok := commandExamples[path]; ok && c.Example == "" {
 			c.Example = ex
 		}
+		if c.Example == "" || path == "ask" {
+			c.Example = joinExamples(c.Example, toolExamples(path))
+		}
 		if c.Parent() == root {
 			c.GroupID = commandGroup[c.Name()]
 		}
@@ -93,6 +97,39 @@ func finishCommands(root *cobra.Command) {
 		}
 	}
 	walk(root)
+}
+
+// toolExamples are the examples of the commands that run a tool call:
+// written from the built-in tools' own usage examples, so help names no
+// tool the library lacks.
+func toolExamples(path string) string {
+	switch path {
+	case "tool":
+		var b strings.Builder
+		for _, call := range builtin.ExampleCalls(2) {
+			fmt.Fprintf(&b, "  gear tool '%s'\n", call)
+		}
+		if j := builtin.ExampleJSONCall(); j != "" {
+			fmt.Fprintf(&b, "  gear tool '%s'\n", j)
+		}
+		return strings.TrimSuffix(b.String(), "\n")
+	case "ask":
+		if call := builtin.ExampleCall(); call != "" {
+			return "  gear ask '/GEAR " + call + "'"
+		}
+	}
+	return ""
+}
+
+// joinExamples puts two example blocks one after the other.
+func joinExamples(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "\n" + b
 }
 
 // usageArgs makes an argument check's error a usage error (exit 2), so
@@ -119,7 +156,7 @@ func rootArgs(_ *cobra.Command, args []string) error {
 func toolCallArgs(_ *cobra.Command, args []string) error {
 	switch {
 	case len(args) == 0:
-		return usageErrorf("gear tool takes one call, e.g. gear tool 'Calculator(2+2)'")
+		return usageErrorf("gear tool takes one call, e.g. gear tool '%s'", builtin.ExampleCall())
 	case len(args) > 1:
 		call := args[0] + "(" + strings.Join(args[1:], " ") + ")"
 		if strings.Contains(args[0], "(") {

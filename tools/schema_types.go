@@ -223,7 +223,6 @@ func stringsOnly(enum *jsonNode) bool {
 	return total <= maxMachineEnumBytes
 }
 
-
 // schemaType reads "type": a name; a list of one name and "null" (a value
 // that may also be null is read as the name's type: leave the argument out
 // instead of writing null); or "union" for a list of several.

@@ -122,10 +122,38 @@ func (load LazyGazetteer) gazetteer() *place.Gazetteer {
 // ExampleCall is a call people can type as it is: the first usage example
 // of the first built-in tool, for help texts.
 func ExampleCall() string {
-	for _, t := range Tools(Options{}) {
-		if ex := t.Spec().Examples; len(ex) > 0 {
-			return ex[0].Call
-		}
+	if calls := ExampleCalls(1); len(calls) > 0 {
+		return calls[0]
 	}
 	return ""
+}
+
+// ExampleCalls are the first usage example of each of the first n built-in
+// tools that have one, for help texts: the tools' own examples, so help
+// never names a tool the library does not have or spells a call it would
+// refuse.
+func ExampleCalls(n int) []string {
+	var calls []string
+	for _, t := range Tools(Options{}) {
+		if len(calls) == n {
+			break
+		}
+		if ex := t.Spec().Examples; len(ex) > 0 {
+			calls = append(calls, ex[0].Call)
+		}
+	}
+	return calls
+}
+
+// ExampleJSONCall is ExampleCall in the JSON call form.
+func ExampleJSONCall() string {
+	reg, err := tools.NewRegistry(Tools(Options{})...)
+	if err != nil {
+		return ""
+	}
+	call, err := reg.Parse(ExampleCall())
+	if err != nil {
+		return ""
+	}
+	return call.JSON()
 }
