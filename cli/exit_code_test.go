@@ -42,13 +42,7 @@ func callServer(t *testing.T, call string, status int) *httptest.Server {
 		schema, _ := rf["json_schema"].(map[string]any)
 		switch name, _ := schema["name"].(string); {
 		case r.Method == http.MethodGet && r.URL.Path == "/v1/models":
-			// gear's check that the server answers, made once per run.
-			models, err := os.ReadFile(filepath.Join("testdata", "ask", "llamacpp_v1_models.constructed.json"))
-			if err != nil {
-				t.Error(err)
-			}
-			w.Header().Set("Content-Type", "application/json")
-			w.Write(models)
+			serveModelList(t, w)
 		case body["stream"] == true:
 			w.Header().Set("Content-Type", "text/event-stream")
 			io.WriteString(w, `data: {"choices":[{"index":0,"delta":{"content":"It is 96."}}]}`+"\n\n"+

@@ -71,13 +71,7 @@ func (s *modelServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		ResponseFormat map[string]any `json:"response_format"`
 	}
 	if r.Method == http.MethodGet && r.URL.Path == "/v1/models" {
-		// gear's check that the server answers.
-		b, err := os.ReadFile(filepath.Join("testdata", "ask", "llamacpp_v1_models.constructed.json"))
-		if err != nil {
-			s.t.Error(err)
-		}
-		w.Header().Set("Content-Type", "application/json")
-		w.Write(b)
+		serveModelList(s.t, w)
 		return
 	}
 	if r.Method != http.MethodPost || json.NewDecoder(r.Body).Decode(&req) != nil {

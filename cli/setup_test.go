@@ -15,22 +15,28 @@ import (
 	"github.com/gear-chat/gear/config"
 )
 
-// setupServer is a model server that answers only gear's check: GET
-// /v1/models, with the llama.cpp README's list (one model).
-func setupServer(t *testing.T) *httptest.Server {
+// serveModelList answers gear's check that a model server answers (GET
+// /v1/models, once per run) with the llama.cpp README's list (one model).
+func serveModelList(t *testing.T, w http.ResponseWriter) {
 	t.Helper()
 	body, err := os.ReadFile(filepath.Join("testdata", "ask", "llamacpp_v1_models.constructed.json"))
 	if err != nil {
-		t.Fatal(err)
+		t.Error(err)
 	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(body)
+}
+
+// setupServer is a model server that answers only gear's check.
+func setupServer(t *testing.T) *httptest.Server {
+	t.Helper()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet || r.URL.Path != "/v1/models" {
 			t.Errorf("unexpected request %s %s", r.Method, r.URL.Path)
 			http.Error(w, "unexpected", http.StatusTeapot)
 			return
 		}
-		w.Header().Set("Content-Type", "application/json")
-		w.Write(body)
+		serveModelList(t, w)
 	}))
 	t.Cleanup(srv.Close)
 	return srv
