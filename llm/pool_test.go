@@ -57,11 +57,14 @@ func TestTransportsReuseConnections(t *testing.T) {
 	wave()
 	first := conns.Load()
 	wave()
-	// A connection goes back to the idle pool just after its body is
-	// read, so a request of the next wave may rarely open one more; Go's
-	// default transport (2 idle a host) opens a dozen.
-	if n := conns.Load(); n > first+2 || first > 16 {
-		t.Errorf("%d connections after the first wave, %d after the second: want them reused", first, n)
+	// The second wave may need more connections than the first opened
+	// (requests of the first overlap less), so the bound is on the total:
+	// a pooled transport never needs more than the 16 a wave runs at once,
+	// plus a few Go drops instead of pooling when its write loop has not
+	// confirmed the request within 50 ms on a loaded machine. Go's default
+	// transport keeps 2 idle a host and opens at least 14 anew: 23 or more.
+	if n := conns.Load(); first > 16 || n > 20 {
+		t.Errorf("%d connections after the first wave, %d after the second: want at most 20 in all", first, n)
 	}
 	ts.CloseIdle()
 }
