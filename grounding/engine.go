@@ -45,6 +45,24 @@ type Prober interface {
 	Call(ctx context.Context, spec tools.Spec, query string) (string, error)
 }
 
+// CallReading is the call confidence of issue "honest confidence": how
+// sure the prober is that a call it wrote reads the query's arguments
+// right — apart from whether the tool is the right one (that is the
+// grounding confidence). Confidence is in [0, 1]; Doubts names, one short
+// phrase each, what the prober was unsure of ("the operator of 'by' is
+// ambiguous", "no place was matched exactly"), for the person to read.
+type CallReading struct {
+	Confidence float64  `json:"confidence"`
+	Doubts     []string `json:"doubts,omitempty"`
+}
+
+// CallReader is a Prober that can say how well it read a call's
+// arguments. The grounder uses ReadCall instead of Call when the prober
+// has it; a prober without it leaves the reading unknown (nil).
+type CallReader interface {
+	ReadCall(ctx context.Context, spec tools.Spec, query string) (string, CallReading, error)
+}
+
 // Engine is what fills GEAR's model roles. Name is shown wherever
 // grounding is shown ("offline", or "model"); Model identifies the
 // encoder for the embedding cache, so vectors of one model are never

@@ -446,7 +446,17 @@ func (g *Grounder) probe(ctx context.Context, prober Prober, lim limiter, spec t
 		ts.Status, ts.Error = StatusNoCall, err.Error()
 		return ts
 	}
-	text, err := prober.Call(ctx, spec, query)
+	var text string
+	var err error
+	if reader, ok := prober.(CallReader); ok {
+		var reading CallReading
+		text, reading, err = reader.ReadCall(ctx, spec, query)
+		if err == nil {
+			ts.Reading = &reading
+		}
+	} else {
+		text, err = prober.Call(ctx, spec, query)
+	}
 	lim.release()
 	ts.Generated = text
 	if err != nil {

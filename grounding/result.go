@@ -38,6 +38,9 @@ type ToolScore struct {
 	// Shortlisted says the pattern stage ran on the tool (see
 	// Result.Shortlist); a tool outside has Status StatusCut and f = γS.
 	Shortlisted bool `json:"shortlisted"`
+	// Reading is the prober's call confidence for Call; nil when the
+	// prober does not give one (see CallReader).
+	Reading *CallReading `json:"call_reading,omitempty"`
 }
 
 // Route is the "needs a tool?" decision.
@@ -77,6 +80,10 @@ type Choice struct {
 	// Confidence is the calibrated probability that the choice is right,
 	// in [0, 1].
 	Confidence float64 `json:"confidence"`
+	// Reading is the chosen tool's call confidence (nil for None, or when
+	// the prober gives none): grounding may be sure of the tool and unsure
+	// of its arguments.
+	Reading *CallReading `json:"call_reading,omitempty"`
 }
 
 // Result is one query's grounding: every tool's numbers, the route and

@@ -158,7 +158,7 @@ func (g *Grounder) decide(ctx context.Context, res *Result, ask Ask, route *rout
 		conf = p[best] / need
 	}
 	t := res.Tools[best]
-	res.Choice = Choice{Tool: t.Tool, Family: t.Family, Call: t.Call, Response: t.Response, Confidence: clamp01(conf)}
+	res.Choice = Choice{Tool: t.Tool, Family: t.Family, Call: t.Call, Response: t.Response, Confidence: clamp01(conf), Reading: t.Reading}
 }
 
 // thresholdChoice is the decision by threshold alone, from the tools'
