@@ -17,7 +17,7 @@ import (
 const minTuneLabels = 20
 
 func (a *app) tuneCommand() *cobra.Command {
-	var devFile string
+	var devFile, generate string
 	var write, force, asJSON bool
 	cmd := &cobra.Command{
 		Use:   "tune [--dev FILE] [--write]",
@@ -46,11 +46,25 @@ before and after. Routing is re-made by the threshold; with a chat model
 deciding routing (grounding.route model or combined) the threshold only
 matters where the model is not asked.
 
+--generate FILE.go fits the calibration gear ships instead (package
+grounding/calibration; go generate ./grounding/calibration runs it): the
+--dev file alone, grounded offline over the built-in tools with the
+default options, whatever the config says; the temperature and none score
+by log loss, the threshold by mean recall, and the confidence map (the
+choice's softmax share to the confidence shown, for a mix in which every
+label is equally common) on every other line, the rest held out.
+
 --write saves grounding.gamma, threshold, temperature and none_score to the
 config file, keeping its other settings and comments; it refuses when
 held-out accuracy would fall, unless --force.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if generate != "" {
+				if devFile == "" {
+					return usageErrorf("tune: --generate needs --dev FILE")
+				}
+				return a.generateCalibration(cmd.Context(), cmd.OutOrStdout(), devFile, generate)
+			}
 			res, err := a.tune(cmd.Context(), devFile)
 			if err != nil {
 				return err
@@ -80,6 +94,9 @@ held-out accuracy would fall, unless --force.`,
 	f.BoolVar(&write, "write", false, "write the fitted values to the config file")
 	f.BoolVar(&force, "force", false, "with --write: write even when held-out accuracy falls")
 	f.BoolVar(&asJSON, "json", false, "print the result as JSON")
+	f.StringVar(&generate, "generate", "", "fit gear's shipped calibration on --dev alone (offline engine, built-in tools, defaults) and write it as Go source to this file")
+	cmd.MarkFlagsMutuallyExclusive("generate", "write")
+	cmd.MarkFlagsMutuallyExclusive("generate", "json")
 	return cmd
 }
 

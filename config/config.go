@@ -19,6 +19,8 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/gear-chat/gear/grounding/calibration"
 )
 
 // Config is everything gear can be configured with.
@@ -184,10 +186,11 @@ func Defaults() Config {
 			},
 			Wiki: Wiki{Language: "en"},
 		},
-		Models:    defaultModels(),
-		Grounding: Grounding{Gamma: 0.75, Lambda: 1, Threshold: 0.16, Temperature: 0.0394, NoneScore: 0.2894, ToolTimeout: Duration(2 * time.Second)},
-		Agent:     Agent{ConfirmBelow: 0.5, ContextTokens: 2000},
-		MCP:       defaultMCP(),
+		Models: defaultModels(),
+		Grounding: Grounding{Gamma: 0.75, Lambda: 1, Threshold: calibration.Threshold, Temperature: calibration.Temperature,
+			NoneScore: calibration.NoneScore, ToolTimeout: Duration(2 * time.Second)},
+		Agent: Agent{ConfirmBelow: 0.5, ContextTokens: 2000},
+		MCP:   defaultMCP(),
 	}
 }
 

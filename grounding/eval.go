@@ -273,6 +273,13 @@ func CalibrationData(preds []Prediction) []Labelled {
 // stored scores under another calibration, routing by threshold — what
 // Ground would decide with those options — without grounding again.
 func Redecide(preds []Prediction, temperature, noneScore, threshold float64) []Prediction {
+	return RedecideWith(preds, Decision{Temperature: temperature, NoneScore: noneScore, Threshold: threshold})
+}
+
+// RedecideWith is Redecide with a confidence map: the choices are the
+// same, their confidences mapped.
+func RedecideWith(preds []Prediction, d Decision) []Prediction {
+	temperature, noneScore, threshold := d.Temperature, d.NoneScore, d.Threshold
 	out := make([]Prediction, len(preds))
 	for i, p := range preds {
 		scores := make([]float64, len(p.Scores))
@@ -285,6 +292,7 @@ func Redecide(preds []Prediction, temperature, noneScore, threshold float64) []P
 		if needsTool && best >= 0 {
 			q.Predicted, q.Choice, q.Confidence = p.Scores[best].Family, p.Scores[best].Tool, probs[best]
 		}
+		q.Confidence = d.Confidence.Apply(q.Confidence, q.Predicted == None)
 		q.Correct = q.Accepts(q.Predicted)
 		out[i] = q
 	}

@@ -27,6 +27,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gear-chat/gear/grounding/calibration"
 	"github.com/gear-chat/gear/tools"
 )
 
@@ -46,6 +47,10 @@ type Options struct {
 	// Threshold is the probability that the query needs a tool below which
 	// it routes to none.
 	Threshold float64
+	// Confidence maps the choice's softmax share to the confidence shown
+	// when the threshold routes (confidence.go); the zero map shows the
+	// share itself.
+	Confidence ConfidenceMap
 	// Route says who decides "needs a tool?"; see RouteMode.
 	Route RouteMode
 	// DecisiveBelow and DecisiveAbove bound the band of "needs a tool"
@@ -77,29 +82,36 @@ type Options struct {
 }
 
 // Defaults. Gamma and Lambda are the paper's (Appendix B.1). Temperature,
-// NoneScore and Threshold were fitted on the even-numbered lines of
-// testdata/grounding-dev.jsonl with the offline engine and the built-in
-// tools — temperature and none score by log loss, then the threshold by
-// mean recall over the labels — and the CLI's defaults (config.Defaults)
-// carry the same values; TestCalibrationIsFitted in package cli re-fits
-// them and fails when they drift. A model engine's scores have another
-// scale: re-fit with gear eval --out and the same procedure.
+// NoneScore, Threshold and the confidence map are fitted on the labelled
+// dev file with the offline engine and the built-in tools (FitShipped) and
+// generated into package calibration, which config.Defaults reads too:
+// go generate ./grounding/calibration re-fits them, and a test in package
+// cli fails when they drift. A model engine's scores have another scale:
+// re-fit with gear tune.
 const (
 	DefaultGamma         = 0.75
 	DefaultLambda        = 1.0
-	DefaultTemperature   = 0.0394
-	DefaultNoneScore     = 0.2894
-	DefaultThreshold     = 0.16
+	DefaultTemperature   = calibration.Temperature
+	DefaultNoneScore     = calibration.NoneScore
+	DefaultThreshold     = calibration.Threshold
 	DefaultDecisiveBelow = 0.1
 	DefaultDecisiveAbove = 0.9
 	DefaultToolTimeout   = 2 * time.Second
 )
 
+// DefaultConfidenceMap is the fitted confidence map.
+func DefaultConfidenceMap() ConfidenceMap {
+	return ConfidenceMap{
+		None: Platt{A: calibration.NoneA, B: calibration.NoneB},
+		Tool: Platt{A: calibration.ToolA, B: calibration.ToolB},
+	}
+}
+
 // DefaultOptions returns the defaults.
 func DefaultOptions() Options {
 	return Options{
 		Gamma: DefaultGamma, Lambda: DefaultLambda, Temperature: DefaultTemperature,
-		NoneScore: DefaultNoneScore, Threshold: DefaultThreshold,
+		NoneScore: DefaultNoneScore, Threshold: DefaultThreshold, Confidence: DefaultConfidenceMap(),
 		DecisiveBelow: DefaultDecisiveBelow, DecisiveAbove: DefaultDecisiveAbove,
 		ToolTimeout: DefaultToolTimeout,
 	}
