@@ -15,13 +15,13 @@ import (
 // built-in families and "none".
 func isLabel(s string) bool {
 	switch s {
-	case "calc", "timezone", "weather", "wiki", "location", None:
+	case "calc", "timezone", "weather", "wiki", "location", "translate", "image", None:
 		return true
 	}
 	return false
 }
 
-// Item is one labelled query: {"query": ..., "tool": "calc|timezone|weather|wiki|none",
+// Item is one labelled query: {"query": ..., "tool": "calc|timezone|weather|wiki|translate|image|none",
 // "also": [other acceptable labels]}. ID and Source are optional and only
 // reported.
 type Item struct {
@@ -65,7 +65,7 @@ func ReadItems(r io.Reader) ([]Item, error) {
 			return nil, fmt.Errorf("line %d: no query", n)
 		}
 		if !isLabel(it.Tool) {
-			return nil, fmt.Errorf("line %d: tool %q is not a label (want calc, timezone, weather, wiki or none)", n, it.Tool)
+			return nil, fmt.Errorf("line %d: tool %q is not a label (want calc, timezone, weather, wiki, location, translate, image or none)", n, it.Tool)
 		}
 		for _, a := range it.Also {
 			if !isLabel(a) {
