@@ -35,6 +35,9 @@ ms_per_query; --out writes one JSON line per query with every tool's scores;
 --reliability adds the reliability diagram as a Markdown table.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if reliability && asJSON {
+				return usageErrorf("eval: --reliability prints a table for people; drop --json, or use --out for the predictions")
+			}
 			items, err := readItems("eval: ", args[0])
 			if err == nil && len(items) == 0 {
 				err = usageErrorf("eval: %s has no queries", args[0])
@@ -73,7 +76,6 @@ ms_per_query; --out writes one JSON line per query with every tool's scores;
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as one JSON object")
 	cmd.Flags().StringVar(&out, "out", "", "write each query's prediction and scores to this JSONL file")
 	cmd.Flags().BoolVar(&reliability, "reliability", false, "also print the reliability diagram (confidence bins: n, mean confidence, accuracy) and the wrong choices made at confidence ≥ 0.9 and ≥ 0.99")
-	cmd.MarkFlagsMutuallyExclusive("reliability", "json")
 	return cmd
 }
 

@@ -13,7 +13,9 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -336,5 +338,52 @@ func TestCalibrationIsFitted(t *testing.T) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("grounding/calibration/fitted.go is not what the fit writes; run go generate ./grounding/calibration.\nthe fit writes:\n%s", got)
+	}
+}
+
+// TestEvalReliability: --reliability adds the diagram (ten bins, their
+// counts adding up to n) and the wrong choices at high confidence, and
+// cannot be combined with --json.
+func TestEvalReliability(t *testing.T) {
+	t.Parallel()
+	file := filepath.Join(t.TempDir(), "small.jsonl")
+	lines := `{"query": "what is 12 times 7", "tool": "calc"}
+{"query": "what time is it in Tokyo", "tool": "timezone"}
+{"query": "play some jazz", "tool": "wiki"}
+`
+	if err := os.WriteFile(file, []byte(lines), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errText := groundGear(t, "eval", "--offline", "--reliability", file)
+	if code != cli.ExitOK {
+		t.Fatalf("exit %d: %s", code, errText)
+	}
+	rows := regexp.MustCompile(`(?m)^\| (\d\.\d)–(\d\.\d) \| (\d+) \|`).FindAllStringSubmatch(out, -1)
+	total := 0
+	for _, r := range rows {
+		n, _ := strconv.Atoi(r[3])
+		total += n
+	}
+	if len(rows) != grounding.ECEBins || total != 3 {
+		t.Errorf("%d bins holding %d choices, want %d bins holding 3:\n%s", len(rows), total, grounding.ECEBins, out)
+	}
+	if !regexp.MustCompile(`wrong choices: 1; at confidence ≥ 0.9: [01] \(\d+%\); ≥ 0.99: [01] \(\d+%\)`).MatchString(out) {
+		t.Errorf("no line of wrong choices at high confidence:\n%s", out)
+	}
+	code, _, errText = groundGear(t, "eval", "--offline", "--reliability", "--json", file)
+	if code != cli.ExitUsage || !strings.Contains(errText, "reliability") {
+		t.Errorf("--reliability --json: exit %d, %q", code, errText)
+	}
+}
+
+func TestTuneGenerateNeedsDev(t *testing.T) {
+	t.Parallel()
+	out := filepath.Join(t.TempDir(), "fitted.go")
+	code, _, errText := groundGear(t, "--offline", "tune", "--generate", out)
+	if code != cli.ExitUsage || !strings.Contains(errText, "--generate needs --dev FILE") {
+		t.Errorf("exit %d, %q", code, errText)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("a file was written")
 	}
 }

@@ -62,6 +62,9 @@ held-out accuracy would fall, unless --force.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if generate != "" {
+				if write || asJSON {
+					return usageErrorf("tune: --generate writes Go source for gear itself; it does not go with --write or --json")
+				}
 				if devFile == "" {
 					return usageErrorf("tune: --generate needs --dev FILE")
 				}
@@ -97,8 +100,6 @@ held-out accuracy would fall, unless --force.`,
 	f.BoolVar(&force, "force", false, "with --write: write even when held-out accuracy falls")
 	f.BoolVar(&asJSON, "json", false, "print the result as JSON")
 	f.StringVar(&generate, "generate", "", "fit gear's shipped calibration on --dev alone (offline engine, built-in tools, defaults) and write it as Go source to this file")
-	cmd.MarkFlagsMutuallyExclusive("generate", "write")
-	cmd.MarkFlagsMutuallyExclusive("generate", "json")
 	return cmd
 }
 
