@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/gear-chat/gear/constrain"
@@ -171,6 +172,34 @@ func TestDeepLBadKeyNeverShowsIt(t *testing.T) {
 	_, err := run(t, New(Config{Web: web(srv), DeepLKey: "very-secret", DeepLURL: srv.URL}), `Translate("Sample text", "es", "en")`)
 	if err == nil || !strings.Contains(err.Error(), "tools.translate.deepl_key") || strings.Contains(err.Error(), "very-secret") {
 		t.Errorf("err %v", err)
+	}
+}
+
+// TestDeepLQuotaExceeded: no recorded HTTP 456 body exists (the fixtures'
+// MANIFEST: "DeepL's docs describe 456 only in prose"), so this body is
+// hand-written in the shape of DeepL's other error bodies ({"message": …},
+// as the recorded 400 in testdata) for the status the docs define:
+// https://developers.deepl.com/docs/best-practices/error-handling
+// ("HTTP 456: quota exceeded").
+func TestDeepLQuotaExceeded(t *testing.T) {
+	t.Parallel()
+	var calls atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		if r.Method != "POST" || r.URL.Path != "/v2/translate" {
+			t.Errorf("unexpected request %s %s", r.Method, r.URL)
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(456)
+		io.WriteString(w, `{"message":"Quota Exceeded"}`)
+	}))
+	defer srv.Close()
+	_, err := run(t, New(Config{Web: web(srv), DeepLKey: "quota-secret:fx", DeepLURL: srv.URL}), `Translate("Sample text", "es", "en")`)
+	if err == nil || !strings.Contains(err.Error(), "quota is used up (HTTP 456)") || strings.Contains(err.Error(), "quota-secret") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("err %v", err)
+	}
+	if n := calls.Load(); n != 1 {
+		t.Errorf("%d requests; a used-up quota is not retried", n)
 	}
 }
 
