@@ -71,9 +71,16 @@ func (c *Conn) newTool(t *sdk.Tool) (*Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	schema, err := schemaText(t.InputSchema)
-	if err != nil || t.InputSchema == nil {
-		schema = []byte(`{"type":"object"}`)
+	// The schema as the server wrote it keeps its properties' order (the
+	// positional call form's); schemaText is the fallback when the bytes
+	// were not seen.
+	schema, ok := c.raw.schema(t.Name, t.InputSchema)
+	if !ok {
+		var err error
+		schema, err = schemaText(t.InputSchema)
+		if err != nil || t.InputSchema == nil {
+			schema = []byte(`{"type":"object"}`)
+		}
 	}
 	params, err := tools.ParamsFromSchema(schema)
 	if err != nil {
