@@ -73,6 +73,10 @@ type Conn struct {
 	// raw keeps the listed tools' schemas as written, for their
 	// properties' order (rawlist.go).
 	raw *rawSchemas
+	mu  sync.Mutex
+	// skipped are the last listing's tools left out of the library, by
+	// their names on the server.
+	skipped map[string]LeftOut
 	// secrets are the texts no message may show: the URL's query and the
 	// headers' values once expanded (keys).
 	secrets []string
