@@ -352,7 +352,7 @@ func TestLanguageSpellingsMachineAndParserAgree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, lang := range []string{"ja", "Japanese", "日本語", "de", "German", "Deutsch"} {
+	for _, lang := range []string{"ja", "Japanese", "日本語", "japonés", "japonais", "Japanisch", "japonês", "giapponese", "de", "German", "Deutsch", "alemán", "allemand", "Deutsche", "alemão", "tedesco"} {
 		call := `Translate("good morning", "` + lang + `")`
 		if !m.Accepts(call) {
 			t.Errorf("machine refuses %s", call)
@@ -363,7 +363,7 @@ func TestLanguageSpellingsMachineAndParserAgree(t *testing.T) {
 			continue
 		}
 		l, ok := Normalize(c.Text("target_language"))
-		if want := map[bool]string{true: "ja", false: "de"}[strings.Contains("ja Japanese 日本語", lang)]; !ok || l.Code != want {
+		if want := map[bool]string{true: "ja", false: "de"}[strings.Contains("ja Japanese 日本語 japonés japonais Japanisch japonês giapponese", lang)]; !ok || l.Code != want {
 			t.Errorf("%s reads as %q", lang, l.Code)
 		}
 	}
@@ -376,6 +376,33 @@ func TestLanguageSpellingsMachineAndParserAgree(t *testing.T) {
 	}
 	if err := spec.Hints.Validate(spec.Params); err != nil {
 		t.Error(err)
+	}
+}
+
+// The names in other languages are one file of data: every line names a
+// language of the table, and no spelling — code, English name, endonym
+// or other name — stands for two languages.
+func TestExonymFile(t *testing.T) {
+	t.Parallel()
+	if _, err := parseExonyms(mustRead(exonymFile, "names/exonyms.txt")); err != nil {
+		t.Fatal(err)
+	}
+	owner := map[string]string{}
+	for _, l := range languages {
+		for _, s := range append([]string{l.Code, l.Name}, otherNames(l.Code)...) {
+			if other, dup := owner[strings.ToLower(s)]; dup && other != l.Code {
+				t.Errorf("%q names %s and %s", s, other, l.Code)
+			}
+			owner[strings.ToLower(s)] = l.Code
+		}
+	}
+	if ja := exonyms()["ja"]; len(ja) < 5 {
+		t.Errorf("Japanese has %d names in es, fr, de, pt and it: %v", len(ja), ja)
+	}
+	for _, bad := range []string{"xx: foo", "ja japonés", "ja: japonés\nko: japonés"} {
+		if _, err := parseExonyms(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
 	}
 }
 
