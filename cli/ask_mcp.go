@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"sync"
 
 	"github.com/gear-chat/gear/grounding"
 	"github.com/gear-chat/gear/store"
@@ -17,10 +18,12 @@ import (
 // gear ask answers one query, and a server still connecting must not hold
 // that answer when it cannot change it. The rule (docs/mcp.md):
 //
-//  1. gear grounds the query, as an estimate, over the tools of the servers
-//     that are ready and the tools each still-connecting server offered
-//     the last time it was reached (kept in the history database). No
-//     tool runs for the estimate: each is scored by its arguments.
+//  1. gear grounds the query offline, as an estimate, over the library with
+//     the servers that are ready and the tools each still-connecting server
+//     offered the last time it was reached (kept in the history database).
+//     Those remembered tools never run (each is scored by its arguments);
+//     the library's run as in any grounding, and their answers are kept for
+//     the answer's own grounding, so each runs once (memoRuns).
 //  2. gear waits for a still-connecting server (up to mcp.connect_timeout)
 //     only when
 //     - one of its remembered tools is the best candidate or scores within
@@ -54,17 +57,67 @@ func (a *app) askRegistry(ctx context.Context, st *store.Store, query string) (*
 	if m == nil {
 		return a.library(nil)
 	}
+	runs := &memoRuns{byCall: map[string]tools.Result{}}
 	if pending := connectingServers(m); len(pending) > 0 {
 		if strings.HasPrefix(strings.TrimSpace(query), "/") {
 			// /GEAR and the like may name any tool: all are waited for.
 			m.Wait(ctx)
-		} else if wait := a.serversWorthTheWait(ctx, st, m, pending, query); len(wait) > 0 {
+		} else if wait := a.serversWorthTheWait(ctx, st, m, pending, query, runs); len(wait) > 0 {
 			m.WaitFor(ctx, wait...)
 		}
 	}
 	a.noteMCPAs(m, "still connecting, answered without it")
 	rememberListings(ctx, st, m)
-	return a.library(m.Tools())
+	reg, err := a.library(m.Tools())
+	if err != nil || len(runs.byCall) == 0 {
+		return reg, err
+	}
+	return tools.NewRegistry(runs.wrap(reg.Tools())...)
+}
+
+// memoRuns keeps the answers the estimate's runs of read-only tools
+// gave, so the answer's own grounding (and the call it makes) does not
+// run them again: one gear ask runs a tool once.
+type memoRuns struct {
+	mu     sync.Mutex
+	byCall map[string]tools.Result
+}
+
+func (r *memoRuns) wrap(ts []tools.Tool) []tools.Tool {
+	out := make([]tools.Tool, len(ts))
+	for i, t := range ts {
+		if t.Spec().Effect.ReadOnly() {
+			out[i] = memoTool{Tool: t, runs: r}
+		} else {
+			out[i] = t
+		}
+	}
+	return out
+}
+
+// memoTool is a read-only tool whose successful runs are kept by call.
+type memoTool struct {
+	tools.Tool
+	runs *memoRuns
+}
+
+func (t memoTool) Run(ctx context.Context, call tools.Call) (tools.Result, error) {
+	key := call.String()
+	t.runs.mu.Lock()
+	res, ok := t.runs.byCall[key]
+	t.runs.mu.Unlock()
+	if ok {
+		return res, nil
+	}
+	res, err := t.Tool.Run(ctx, call)
+	if err == nil {
+		// A failure (a deadline the estimate's budget set, say) is not
+		// kept: the answer's grounding tries again.
+		t.runs.mu.Lock()
+		t.runs.byCall[key] = res
+		t.runs.mu.Unlock()
+	}
+	return res, err
 }
 
 func connectingServers(m *mcp.Manager) []mcp.Status {
@@ -78,7 +131,7 @@ func connectingServers(m *mcp.Manager) []mcp.Status {
 }
 
 // serversWorthTheWait applies the rule to the servers still connecting.
-func (a *app) serversWorthTheWait(ctx context.Context, st *store.Store, m *mcp.Manager, pending []mcp.Status, query string) []string {
+func (a *app) serversWorthTheWait(ctx context.Context, st *store.Store, m *mcp.Manager, pending []mcp.Status, query string, runs *memoRuns) []string {
 	all := func() []string {
 		names := make([]string, len(pending))
 		for i, p := range pending {
@@ -98,7 +151,7 @@ func (a *app) serversWorthTheWait(ctx context.Context, st *store.Store, m *mcp.M
 			remembered = append(remembered, scoreOnly{s})
 		}
 	}
-	estimate, err := a.estimateGrounding(ctx, append(m.Tools(), remembered...), query)
+	estimate, err := a.estimateGrounding(ctx, m.Tools(), remembered, query, runs)
 	if err != nil {
 		// Without an estimate nothing says the servers cannot matter.
 		return all()
@@ -151,23 +204,23 @@ type estimate struct {
 	server map[string]string
 }
 
-// estimateGrounding grounds query offline over ts without running any
-// tool (each is scored by its arguments): cheap, local, and without
-// effects, twice run or not.
-func (a *app) estimateGrounding(ctx context.Context, ts []tools.Tool, query string) (estimate, error) {
-	wrapped := make([]tools.Tool, len(ts))
+// estimateGrounding grounds query offline over the library with the
+// ready servers' tools, and remembered (tools of servers still
+// connecting, never run: each is scored by its arguments). The library's
+// read-only tools run as in any grounding, through runs, which keeps
+// their answers for the answer's own grounding.
+func (a *app) estimateGrounding(ctx context.Context, ready, remembered []tools.Tool, query string, runs *memoRuns) (estimate, error) {
 	server := map[string]string{}
-	for i, t := range ts {
-		if so, ok := t.(scoreOnly); ok {
-			wrapped[i] = so
-		} else {
-			wrapped[i] = scoreOnly{t.Spec()}
-		}
+	for _, t := range append(append([]tools.Tool(nil), ready...), remembered...) {
 		if s := t.Spec(); s.Source.Kind == tools.SourceMCP {
 			server[s.Name] = s.Source.Name
 		}
 	}
-	reg, err := a.library(wrapped)
+	full, err := a.library(ready)
+	if err != nil {
+		return estimate{}, err
+	}
+	reg, err := tools.NewRegistry(append(runs.wrap(full.Tools()), remembered...)...)
 	if err != nil {
 		return estimate{}, err
 	}
