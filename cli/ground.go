@@ -71,6 +71,9 @@ func (a *app) groundingOptions() grounding.Options {
 	if g.ToolTimeout > 0 {
 		opts.ToolTimeout = g.ToolTimeout.D()
 	}
+	if g.ExternalToolTimeout > 0 {
+		opts.ExternalToolTimeout = g.ExternalToolTimeout.D()
+	}
 	opts.Shortlist, opts.Concurrency, opts.SpeculativeRoute = g.Shortlist, g.Concurrency, g.SpeculativeRoute
 	return opts
 }

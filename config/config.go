@@ -149,6 +149,10 @@ type Grounding struct {
 	Route string `yaml:"route" json:"route"`
 	// ToolTimeout bounds each tool's probe during grounding.
 	ToolTimeout Duration `yaml:"tool_timeout" json:"tool_timeout"`
+	// ExternalToolTimeout bounds the probe of an MCP or declared tool
+	// (0: grounding's default, 300ms); past it the tool is scored by its
+	// arguments, so an answer never waits on a slow server.
+	ExternalToolTimeout Duration `yaml:"external_tool_timeout,omitempty" json:"external_tool_timeout,omitempty"`
 	// Shortlist is k: how many tools, ranked by the semantic score, get
 	// the pattern stage (a small-model call each); 0 means the default.
 	Shortlist int `yaml:"shortlist" json:"shortlist"`

@@ -60,6 +60,13 @@ type Options struct {
 	// ToolTimeout bounds each tool's run during grounding; a tool that
 	// takes longer scores P = 0 and shows "timed out".
 	ToolTimeout time.Duration
+	// ExternalToolTimeout bounds the scoring run of a tool gear did not
+	// write (an MCP server's, a declared one's): such a tool may be slow
+	// or hang (a server waiting on a request gear never answers), and an
+	// answer the built-in tools can give must not wait on it. Past the
+	// budget the tool is scored as one that is never run is — by its
+	// arguments read with its output pattern — and says so in Error.
+	ExternalToolTimeout time.Duration
 	// Patterns is the pattern set 𝒮 with its prior; nil means
 	// DefaultPatterns.
 	Patterns *PatternSet
@@ -97,6 +104,9 @@ const (
 	DefaultDecisiveBelow = 0.1
 	DefaultDecisiveAbove = 0.9
 	DefaultToolTimeout   = 2 * time.Second
+	// DefaultExternalToolTimeout is a local server's round trip with room
+	// to spare, far under a person's notice.
+	DefaultExternalToolTimeout = 300 * time.Millisecond
 )
 
 // DefaultConfidenceMap is the fitted confidence map.
@@ -113,7 +123,7 @@ func DefaultOptions() Options {
 		Gamma: DefaultGamma, Lambda: DefaultLambda, Temperature: DefaultTemperature,
 		NoneScore: DefaultNoneScore, Threshold: DefaultThreshold, Confidence: DefaultConfidenceMap(),
 		DecisiveBelow: DefaultDecisiveBelow, DecisiveAbove: DefaultDecisiveAbove,
-		ToolTimeout: DefaultToolTimeout,
+		ToolTimeout: DefaultToolTimeout, ExternalToolTimeout: DefaultExternalToolTimeout,
 	}
 }
 
@@ -125,6 +135,10 @@ func (o Options) withDefaults() Options {
 	if o.ToolTimeout <= 0 {
 		o.ToolTimeout = d.ToolTimeout
 	}
+	if o.ExternalToolTimeout <= 0 {
+		o.ExternalToolTimeout = d.ExternalToolTimeout
+	}
+	o.ExternalToolTimeout = min(o.ExternalToolTimeout, o.ToolTimeout)
 	if o.DecisiveBelow == 0 && o.DecisiveAbove == 0 {
 		o.DecisiveBelow, o.DecisiveAbove = d.DecisiveBelow, d.DecisiveAbove
 	}
@@ -500,7 +514,11 @@ func (g *Grounder) probe(ctx context.Context, prober Prober, lim limiter, spec t
 		return ts
 	}
 	tool, _ := g.reg.Tool(spec.Name)
-	runCtx, cancel := context.WithTimeout(ctx, g.opts.ToolTimeout)
+	budget := g.opts.ToolTimeout
+	if !spec.Source.IsBuiltin() {
+		budget = g.opts.ExternalToolTimeout
+	}
+	runCtx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	type outcome struct {
 		res tools.Result
@@ -522,6 +540,10 @@ func (g *Grounder) probe(ctx context.Context, prober Prober, lim limiter, spec t
 		// The tool may still be running; its goroutine ends when it
 		// notices the cancelled context, and its answer is dropped.
 		ts.Status, ts.Response = StatusTimedOut, "timed out"
+		if !spec.Source.IsBuiltin() && ctx.Err() == nil {
+			ts.Status, ts.Response = StatusMock, argumentsText(call)
+			ts.Error = fmt.Sprintf("no answer within %s; scored by its arguments", budget)
+		}
 	}
 	return ts
 }
