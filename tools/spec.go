@@ -104,6 +104,9 @@ type Param struct {
 
 // Example is one usage example: a query and the call that answers it. The
 // examples are the π_i of GEAR: grounding prompts the small model with them.
+// Call may be empty: a question the tool answers, with no call shown (a
+// tool library's examples without arguments, package catalog); grounding
+// ranks by it and prompts list it as a question, not a call.
 type Example struct {
 	Query string `json:"query" yaml:"query"`
 	Call  string `json:"call" yaml:"call"`
