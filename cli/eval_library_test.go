@@ -280,3 +280,110 @@ func TestEvalLibraryModelEngine(t *testing.T) {
 		t.Errorf("groups %v", rep.Groups)
 	}
 }
+
+// With a test server standing in for the small model, grounding over a
+// 1,000-tool library — a library file read by gear's loader — makes k + 1
+// small-model calls (â and the shortlist's k calls), not 1,001; gear
+// ground shows the shortlist and its cut.
+func TestGroundThousandToolLibrary(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString(`{"name": "generated", "source": "TestGroundThousandToolLibrary", "tools": [` + "\n")
+	subjects := []string{"invoices", "shipments", "tickets", "contracts", "recipes", "flights", "patients", "sensors", "courses", "vehicles"}
+	for i := range 1000 {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, `{"name": "lookup_%04d", "description": "Look up %s record %d in archive %d", "inputSchema": {"type": "object", "properties": {"record": {"type": "string", "description": "the record's id"}}, "required": ["record"]}}`,
+			i, subjects[i%len(subjects)], i, i/len(subjects))
+	}
+	b.WriteString("\n]}\n")
+	lib := filepath.Join(t.TempDir(), "library.json")
+	if err := os.WriteFile(lib, []byte(b.String()), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		embed bool
+	}{{"offline encoder", false}, {"embedding model", true}} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			srv, hs := newModelServer(t)
+			env := offlineEnv(t)
+			env["GEAR_GROUNDING_MODEL"], env["GEAR_GROUNDING_BASE_URL"], env["GEAR_GROUNDING_SERVER"] = "small", hs.URL+"/v1", "openai"
+			if c.embed {
+				env["GEAR_EMBEDDING_MODEL"], env["GEAR_EMBEDDING_BASE_URL"], env["GEAR_EMBEDDING_SERVER"] = "text-embedding-3-small", hs.URL+"/v1", "openai"
+			}
+			// With an embedding model, the second run finds the library's
+			// vectors in the store and embeds the query alone.
+			runs := 1
+			if c.embed {
+				runs = 2
+			}
+			var res grounding.Result
+			var slm, embeds int
+			for range runs {
+				srv.mu.Lock()
+				slm0, embeds0 := srv.slmCalls, srv.embedCalls
+				srv.mu.Unlock()
+				out, errOut, code := runLibGear(t, env, cli.Deps{HTTP: hs.Client()}, "ground", "--json", "--library", lib, "find the shipments record 417 for me")
+				if code != cli.ExitOK {
+					t.Fatalf("exit %d: %s", code, errOut)
+				}
+				res = grounding.Result{}
+				if err := json.Unmarshal([]byte(out), &res); err != nil {
+					t.Fatal(err)
+				}
+				srv.mu.Lock()
+				slm, embeds = srv.slmCalls-slm0, srv.embedCalls-embeds0
+				srv.mu.Unlock()
+			}
+			k := grounding.DefaultShortlist
+			sl := res.Shortlist
+			if res.Engine != grounding.EngineModel || len(res.Tools) != 1000 || sl == nil || sl.K != k || sl.Of != 1000 {
+				t.Fatalf("engine %s, %d tools, shortlist %+v", res.Engine, len(res.Tools), sl)
+			}
+			called := 0
+			for _, ts := range res.Tools {
+				if ts.Shortlisted {
+					called++
+				} else if ts.Status != grounding.StatusCut {
+					t.Errorf("%s outside the shortlist has status %q", ts.Tool, ts.Status)
+				}
+			}
+			// â and one call per tool called: k + 1 when the encoder ranks
+			// before the calls start; with an embedding model the offline
+			// prefilter starts them, and shortlisted tools it missed are
+			// called late (at most k more).
+			if slm != called+1 || called != sl.Scored {
+				t.Errorf("%d small-model calls for %d tools called (shortlist %+v), want 1 + tools called", slm, called, sl)
+			}
+			if !c.embed && slm != k+1 {
+				t.Errorf("%d small-model calls, want k + 1 = %d", slm, k+1)
+			}
+			if c.embed && (called < k || called > 2*k || embeds != 1) {
+				t.Errorf("%d tools called, %d embedding requests; want k..2k and one request (the query's)", called, embeds)
+			}
+			if slm >= 100 {
+				t.Errorf("%d small-model calls for 1,000 tools", slm)
+			}
+		})
+	}
+	// For people: the shortlist and its cut.
+	srv, hs := newModelServer(t)
+	env := offlineEnv(t)
+	env["GEAR_GROUNDING_MODEL"], env["GEAR_GROUNDING_BASE_URL"], env["GEAR_GROUNDING_SERVER"] = "small", hs.URL+"/v1", "openai"
+	out, errOut, code := runLibGear(t, env, cli.Deps{HTTP: hs.Client()}, "ground", "--library", lib, "find the shipments record 417 for me")
+	if code != cli.ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	want := fmt.Sprintf("  -- shortlist cut: %d of 1000 tools called (top %d by %s, cut ", grounding.DefaultShortlist, grounding.DefaultShortlist, grounding.ShortlistBy)
+	if !strings.Contains(out, want) || !strings.Contains(out, "992 below the cut, f = γS --") || !strings.Contains(out, "… 987 more") {
+		t.Errorf("output lacks the cut %q:\n%s", want, out)
+	}
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	if srv.slmCalls != grounding.DefaultShortlist+1 {
+		t.Errorf("%d small-model calls, want k + 1", srv.slmCalls)
+	}
+}
