@@ -96,18 +96,25 @@ func (a *app) evalLibrary(ctx context.Context, w io.Writer, lf libraryFlags, que
 		return err
 	}
 	defer done()
-	// Grounders over candidate sets share every vector computed.
-	opts.Cache = grounding.NewMemoryCache(opts.Cache)
 	full, err := grounding.New(reg, eng, opts)
 	if err != nil {
 		return err
+	}
+	// Grounders over candidate sets share every vector computed, in
+	// memory (and in the store for a model's embeddings; a local
+	// encoder's are not stored one by one).
+	subOpts := opts
+	if opts.CacheLibrary {
+		subOpts.CacheLibrary, subOpts.Cache = false, grounding.NewMemoryCache(nil)
+	} else {
+		subOpts.Cache = grounding.NewMemoryCache(opts.Cache)
 	}
 	model := full.Engine() == grounding.EngineModel
 	preds := make([]grounding.LibraryPrediction, 0, len(items))
 	for i, it := range items {
 		g := full
 		if len(it.Candidates) > 0 {
-			if g, err = candidateGrounder(reg, it.Candidates, eng, opts); err != nil {
+			if g, err = candidateGrounder(reg, it.Candidates, eng, subOpts); err != nil {
 				return fmt.Errorf("eval: item %d: %w", i+1, err)
 			}
 		}

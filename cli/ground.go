@@ -128,7 +128,12 @@ func (a *app) groundingSetup(ctx context.Context, st *store.Store, specs []tools
 		return grounding.Engine{}, "", grounding.Options{}, done, err
 	}
 	opts := a.groundingOptions()
-	if !offline.IsEncoderModel(eng.Model) {
+	// The offline encoder's vectors are cached only as a large library's
+	// index, one record (grounding.Options.CacheLibrary): a small
+	// library's are computed as fast as they are read.
+	local := offline.IsEncoderModel(eng.Model)
+	opts.CacheLibrary = local
+	if !local || grounding.LibraryTexts(specs) >= grounding.LibraryIndexMinTexts {
 		if st == nil {
 			if opened, err := a.openStore(ctx); err == nil {
 				st, done = opened, func() { _ = opened.Close() }

@@ -16,7 +16,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/gear-chat/gear/sanitize"
@@ -134,6 +137,16 @@ func Read(r io.Reader, path string) (*Library, error) {
 	if len(raw) > MaxFileBytes {
 		return nil, &FileError{Path: path, Msg: fmt.Sprintf("larger than %d MB; a tool library is a list of descriptions", MaxFileBytes>>20)}
 	}
+	// One pass reads a well-formed file; a file with a bad tool is read
+	// again tool by tool, so that the others load.
+	var fast struct {
+		file
+		Tools []entry `json:"tools"`
+	}
+	if err := json.Unmarshal(raw, &fast); err == nil && fast.Tools != nil {
+		entries := make([]json.RawMessage, len(fast.Tools))
+		return assemble(path, fast.file, entries, fast.Tools), nil
+	}
 	var doc file
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	if err := dec.Decode(&doc); err != nil {
@@ -142,12 +155,18 @@ func Read(r io.Reader, path string) (*Library, error) {
 	if doc.Tools == nil {
 		return nil, &FileError{Path: path, Msg: "no \"tools\" list: want {\"name\": ..., \"tools\": [{\"name\", \"description\", \"inputSchema\"}, ...]}"}
 	}
+	return assemble(path, doc, doc.Tools, nil), nil
+}
+
+// assemble reads the tools — decoded already (entries) or raw — and keeps
+// those that can be used, with a warning for each left out.
+func assemble(path string, doc file, raws []json.RawMessage, entries []entry) *Library {
 	lib := &Library{Path: path, Name: oneLine(doc.Name), Origin: oneLine(doc.Source), License: oneLine(doc.License)}
 	family := tools.Family(familyOf(lib.Name))
 	seen := map[string]int{}
 	wires := map[string]string{}
-	for i, rawTool := range doc.Tools {
-		t, name, warns, err := readTool(rawTool, path, family)
+	for i, r := range readTools(raws, entries, path, family) {
+		t, name, warns, err := r.tool, r.name, r.warns, r.err
 		where := fmt.Sprintf("tool library %s: tool %d", path, i+1)
 		if name != "" {
 			where += " (" + clip(oneLine(name), 80) + ")"
@@ -171,7 +190,44 @@ func Read(r io.Reader, path string) (*Library, error) {
 		wires[t.spec.WireName()] = t.spec.Name
 		lib.Tools = append(lib.Tools, t)
 	}
-	return lib, nil
+	return lib
+}
+
+// readResult is one tool's reading.
+type readResult struct {
+	tool  *Tool
+	name  string
+	warns []string
+	err   error
+}
+
+// readTools reads the tools on every processor (reading a schema is most
+// of loading a 4,076-tool library), each result in its tool's place.
+func readTools(raws []json.RawMessage, entries []entry, path string, family tools.Family) []readResult {
+	out := make([]readResult, len(raws))
+	workers := min(runtime.GOMAXPROCS(0), max(1, len(raws)/64))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(raws) {
+					return
+				}
+				r := &out[i]
+				if entries != nil {
+					r.tool, r.name, r.warns, r.err = readEntry(entries[i], path, family)
+				} else {
+					r.tool, r.name, r.warns, r.err = readTool(raws[i], path, family)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return out
 }
 
 // readTool reads one tool, returning its name as far as it was read;
@@ -181,6 +237,11 @@ func readTool(raw json.RawMessage, path string, family tools.Family) (t *Tool, n
 	if err := json.Unmarshal(raw, &e); err != nil {
 		return nil, "", nil, fmt.Errorf("not a tool (want {\"name\", \"description\", \"inputSchema\"}): %s", jsonProblem(raw, err))
 	}
+	return readEntry(e, path, family)
+}
+
+// readEntry reads one decoded tool.
+func readEntry(e entry, path string, family tools.Family) (t *Tool, name string, warns []string, err error) {
 	if e.Name == nil || strings.TrimSpace(*e.Name) == "" {
 		return nil, "", nil, errors.New("no name")
 	}
