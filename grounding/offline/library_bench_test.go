@@ -157,6 +157,40 @@ func BenchmarkLibraryIndex(b *testing.B) {
 		reportCPU(b, cpu0)
 		reportHeap(b, func() any { return libraryGrounder(b, path, places, st) })
 	})
+	// The index alone, from the store: the library already read (the
+	// engine's lexicon, the grounder, the one record read and unpacked).
+	b.Run("index-from-store", func(b *testing.B) {
+		st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "gear.db"), store.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer st.Close()
+		libraryGrounder(b, path, places, st)
+		lib, err := catalog.Load(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		reg, err := tools.NewRegistry(lib.ToolList()...)
+		if err != nil {
+			b.Fatal(err)
+		}
+		opts := grounding.DefaultOptions()
+		opts.Cache, opts.CacheLibrary = st, true
+		b.ResetTimer()
+		cpu0 := cpuTime()
+		for i := 0; i < b.N; i++ {
+			eng := offline.New(offline.Options{Tools: reg.Specs(), Places: places, Evaluate: builtintools.Evaluate})
+			g, err := grounding.New(reg, eng.Grounding(), opts)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := g.Prepare(context.Background()); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.StopTimer()
+		reportCPU(b, cpu0)
+	})
 	// Reading the file alone: JSON, schemas, the registry's checks.
 	b.Run("file-only", func(b *testing.B) {
 		cpu0 := cpuTime()
