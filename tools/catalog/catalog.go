@@ -260,7 +260,16 @@ func readEntry(e entry, path string, family tools.Family) (t *Tool, name string,
 	}
 	params, err := tools.ParamsFromSchema(schema)
 	if err != nil {
-		return nil, name, nil, err
+		// A parameter that accepts anything has no type in a library file
+		// (the format says so; in JSON Schema no type means any): it is
+		// read as a JSON value of any type. The schema itself, which
+		// checks the arguments, is kept as the file gives it.
+		if typed, ok := typeUntyped(schema); ok {
+			params, err = tools.ParamsFromSchema(typed)
+		}
+		if err != nil {
+			return nil, name, nil, err
+		}
 	}
 	spec := tools.Spec{
 		Name:        name,
@@ -419,4 +428,101 @@ func (l *Library) ToolList() []tools.Tool {
 		out[i] = t
 	}
 	return out
+}
+
+// anyType is the JSON Schema type list of a value that may be anything.
+const anyType = `"type": ["string", "number", "integer", "boolean", "array", "object", "null"]`
+
+// typeUntyped returns the schema with anyType given to each top-level
+// property that says nothing of its value (no type, no combinator, no
+// enum or const, no reference), in the text's order; ok is false when no
+// property is untyped or the schema is not an object of properties.
+func typeUntyped(schema json.RawMessage) (json.RawMessage, bool) {
+	root, ok := orderedObject(schema)
+	if !ok {
+		return nil, false
+	}
+	changed := false
+	for i, k := range root.keys {
+		if k != "properties" {
+			continue
+		}
+		props, ok := orderedObject(root.values[i])
+		if !ok {
+			return nil, false
+		}
+		for j, v := range props.values {
+			var fields map[string]json.RawMessage
+			if json.Unmarshal(v, &fields) != nil || fields == nil {
+				continue
+			}
+			says := false
+			for _, kw := range []string{"type", "anyOf", "oneOf", "allOf", "enum", "const", "$ref", "properties", "items", "not", "if"} {
+				if _, ok := fields[kw]; ok {
+					says = true
+				}
+			}
+			if says {
+				continue
+			}
+			body := bytes.TrimSpace(v)[1:] // after '{'
+			sep := ", "
+			if len(bytes.TrimSpace(body)) == 1 { // "}": the empty schema
+				sep = ""
+			}
+			props.values[j] = json.RawMessage("{" + anyType + sep + string(body))
+			changed = true
+		}
+		root.values[i] = props.marshal()
+	}
+	if !changed {
+		return nil, false
+	}
+	return root.marshal(), true
+}
+
+// ordered is a JSON object's members in the text's order.
+type ordered struct {
+	keys   []string
+	values []json.RawMessage
+}
+
+func orderedObject(raw json.RawMessage) (*ordered, bool) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, false
+	}
+	o := &ordered{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, false
+		}
+		k, ok := t.(string)
+		if !ok {
+			return nil, false
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, false
+		}
+		o.keys, o.values = append(o.keys, k), append(o.values, v)
+	}
+	return o, true
+}
+
+func (o *ordered) marshal() json.RawMessage {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, k := range o.keys {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		key, _ := json.Marshal(k)
+		b.Write(key)
+		b.WriteString(": ")
+		b.Write(o.values[i])
+	}
+	b.WriteByte('}')
+	return b.Bytes()
 }
