@@ -368,7 +368,28 @@ func position(raw []byte, off int64) (line, col int) {
 	return line, col
 }
 
-func oneLine(s string) string { return strings.Join(strings.Fields(sanitize.Line(s)), " ") }
+// oneLine is s sanitised to one line, runs of spaces as one.
+func oneLine(s string) string {
+	if plainLine(s) {
+		return s // most descriptions: nothing to change
+	}
+	return strings.Join(strings.Fields(sanitize.Line(s)), " ")
+}
+
+// plainLine reports printable ASCII with single inner spaces and none at
+// the ends: what oneLine would return unchanged.
+func plainLine(s string) bool {
+	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return s == ""
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c > 0x7e || c == ' ' && s[i+1] == ' ' {
+			return false
+		}
+	}
+	return true
+}
 
 func clip(s string, n int) string {
 	if r := []rune(s); len(r) > n {

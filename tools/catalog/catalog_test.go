@@ -244,3 +244,23 @@ func TestLoadFullSets(t *testing.T) {
 		}
 	}
 }
+
+// Names, descriptions and headers are one line however the file writes
+// them; a plain line is kept as it is.
+func TestOneLineText(t *testing.T) {
+	t.Parallel()
+	doc := "{\"name\": \"  lib \\n two\", \"tools\": [{\"name\": \"t\", \"description\": \"Reads\\tthe  file\\u001b[31m red\\nnow \"}, {\"name\": \"u\", \"description\": \"A plain line.\"}]}"
+	lib, err := catalog.Read(strings.NewReader(doc), "x.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lib.Name != "lib two" || len(lib.Tools) != 2 {
+		t.Fatalf("name %q, %d tools", lib.Name, len(lib.Tools))
+	}
+	if d := lib.Tools[0].Spec().Description; strings.ContainsAny(d, "\n\t\x1b") || strings.Contains(d, "  ") || !strings.HasPrefix(d, "Reads the file") {
+		t.Errorf("description %q", d)
+	}
+	if d := lib.Tools[1].Spec().Description; d != "A plain line." {
+		t.Errorf("description %q", d)
+	}
+}
