@@ -189,11 +189,19 @@ func (a *app) warnUnknownLabels(items []grounding.LibraryItem, reg *tools.Regist
 		}
 	}
 	if len(gold) > 0 {
-		fmt.Fprintf(a.deps.Stderr, "gear: warning: %d queries are labelled with tools the library lacks (%s); they count as wrong\n", sum(gold), someNames(gold))
+		fmt.Fprintf(a.deps.Stderr, "gear: warning: %s labelled with tools the library lacks (%s); they count as wrong\n", count(sum(gold), "query is", "queries are"), someNames(gold))
 	}
 	if len(cands) > 0 {
-		fmt.Fprintf(a.deps.Stderr, "gear: warning: %d candidates name tools the library lacks (%s); those items are judged among the rest\n", sum(cands), someNames(cands))
+		fmt.Fprintf(a.deps.Stderr, "gear: warning: %s tools the library lacks (%s); those items are judged among the rest\n", count(sum(cands), "candidate names", "candidates name"), someNames(cands))
 	}
+}
+
+// count is n with the singular or plural words.
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 func sum(m map[string]int) int {

@@ -176,7 +176,7 @@ func TestEvalLibraryBadInput(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	for _, want := range []string{"gear: warning: tool library " + partial + ": tool 2 (lookup_word): the name lookup_word is taken by tool 1; left out",
-		"gear: warning: 1 queries are labelled with tools the library lacks (convert_units); they count as wrong"} {
+		"gear: warning: 1 query is labelled with tools the library lacks (convert_units); they count as wrong"} {
 		if !strings.Contains(errOut, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errOut)
 		}
