@@ -33,33 +33,48 @@ import (
 // and a number with a unit after it ("500 ml") is no function's operand.
 // The lexemes are read in lexemes.go.
 
+// exprHow names the reading that gave an expression: the call confidence
+// (reading.go) trusts a reading of written-out arithmetic more than a
+// word problem's guess.
+type exprHow int
+
+const (
+	howNone exprHow = iota
+	howVerb
+	howPercent
+	howInfix
+	howShare
+	howConversion
+	howWordProblem
+)
+
 // expression extracts an arithmetic expression from the query, or "".
 // explicit reports whether the query wrote the arithmetic out (readings 1
 // to 3) rather than posing a word problem; measures marks the tokens that
-// are units of a conversion.
-func expression(a *analysis) (expr string, explicit bool, measures map[int]bool) {
+// are units of a conversion; how names the reading.
+func expression(a *analysis) (expr string, explicit bool, measures map[int]bool, how exprHow) {
 	lx := lexemes(a)
 	if e := verbFirst(lx); e != "" && checks(e) {
-		return e, true, nil
+		return e, true, nil, howVerb
 	}
 	for _, read := range []func(*analysis) string{percentChange, percentOf, changeBy, shapeFormula} {
 		if e := read(a); e != "" && checks(e) {
-			return e, true, nil
+			return e, true, nil, howPercent
 		}
 	}
 	if e := infix(lx); e != "" && checks(e) {
-		return e, true, nil
+		return e, true, nil, howInfix
 	}
 	if e := shareFrame(lx); e != "" && checks(e) {
-		return e, true, nil
+		return e, true, nil, howShare
 	}
 	if e, measures := conversion(a); e != "" && checks(e) {
-		return e, true, measures
+		return e, true, measures, howConversion
 	}
 	if e := wordProblem(a); e != "" && checks(e) {
-		return e, false, nil
+		return e, false, nil, howWordProblem
 	}
-	return "", false, nil
+	return "", false, nil, howNone
 }
 
 func checks(e string) bool {

@@ -48,21 +48,16 @@ func wordLexeme(toks []token, i int) (lexeme, int) {
 		}
 		return l, n
 	}
+	if op, ok := infixOperators()[w]; ok {
+		return lexeme{kind: lexOp, text: op.op}, 1
+	}
 	switch w {
-	case "plus":
-		return lexeme{kind: lexOp, text: "+"}, 1
-	case "minus", "less":
-		return lexeme{kind: lexOp, text: "-"}, 1
-	case "times", "x":
-		return lexeme{kind: lexOp, text: "*"}, 1
 	case "multiplied":
 		return optional("by", lexeme{kind: lexOp, text: "*"}, 1)
 	case "multiply":
 		return lexeme{kind: lexVerb, text: "*"}, 1
 	case "divided":
 		return optional("by", lexeme{kind: lexOp, text: "/"}, 1)
-	case "over":
-		return lexeme{kind: lexOp, text: "/"}, 1
 	case "divisible":
 		if next(1) == "by" {
 			return lexeme{kind: lexOp, text: "mod"}, 2
