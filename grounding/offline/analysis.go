@@ -119,6 +119,10 @@ type arithmeticFrame struct {
 	measures map[int]bool
 	// how is the reading that gave expr (arith.go).
 	how exprHow
+	// opExpr is a reading that needs an operation of the tool's
+	// expression language (compound.go), as a template; opHow says which.
+	opExpr string
+	opHow  exprHow
 }
 
 // requestFrame is what kind of request the query makes.
@@ -265,7 +269,9 @@ func readLayout(t tokenStage) layoutFrame {
 // readArithmetic reads the arithmetic the query writes out or tells.
 func readArithmetic(t tokenStage, s spanStage, layout layoutFrame) arithmeticFrame {
 	var f arithmeticFrame
-	f.expr, f.explicit, f.measures, f.how = expression(frameView(t, s, frameStage{layoutFrame: layout}))
+	view := frameView(t, s, frameStage{layoutFrame: layout})
+	f.expr, f.explicit, f.measures, f.how = expression(view)
+	f.opExpr, f.opHow = operationReading(view)
 	return f
 }
 

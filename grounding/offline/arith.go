@@ -46,6 +46,8 @@ const (
 	howShare
 	howConversion
 	howWordProblem
+	howRange // the sum or product of a range (compound.go)
+	howDates // the time between two dates (compound.go)
 )
 
 // expression extracts an arithmetic expression from the query, or "".

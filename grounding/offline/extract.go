@@ -53,6 +53,12 @@ func asksFor(a *analysis, spec tools.Spec) bool {
 func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, used map[string]bool, r *callReading) (string, bool) {
 	switch p.Type {
 	case tools.TypeExpression:
+		if a.opExpr != "" {
+			if expr := opExpression(a.opExpr, spec.Hints.Params[p.Name]); expr != "" {
+				r.operation(a, expr)
+				return expr, true
+			}
+		}
 		if a.expr == "" {
 			return "", false
 		}

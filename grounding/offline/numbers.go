@@ -45,7 +45,7 @@ func wordValue(w string) (value float64, scale bool, ok bool) {
 		return 10, false, true
 	case "eleven":
 		return 11, false, true
-	case "twelve", "dozen":
+	case "twelve":
 		return 12, false, true
 	case "thirteen":
 		return 13, false, true
@@ -205,6 +205,65 @@ func findNumbers(query string, toks []token) []number {
 		n.value, n.end, n.last = val, toks[last].end, last
 		out = append(out, n)
 		i = last
+	}
+	return withCollectives(toks, out)
+}
+
+// withCollectives reads the words that count by a fixed number
+// (grammar/collectives.txt): after a number they multiply it ("2 dozen",
+// "four score", "half a dozen"); a collective that may stand alone is a
+// number on its own ("a dozen eggs", "a baker's dozen"), and any is after
+// "a" ("a score of people").
+func withCollectives(toks []token, nums []number) []number {
+	var out []number
+	next := 0 // the first token not yet read
+	for k := 0; k < len(nums) || next < len(toks); {
+		// A collective standing alone before the next number.
+		limit := len(toks)
+		if k < len(nums) {
+			limit = nums[k].first
+		}
+		for i := next; i < limit; i++ {
+			c, ok := collectiveAt(toks, i)
+			if !ok || i+c.words > limit {
+				continue
+			}
+			article := i > 0 && (toks[i-1].text == "a" || toks[i-1].text == "an")
+			if !article && !c.alone {
+				continue
+			}
+			first, value := i, c.value
+			if article {
+				first = i - 1
+				// "half a dozen", "a quarter of a gross" is not read.
+				if d, ok := fractionDenominator(wordAt(toks, i-2)); ok && i-2 >= next {
+					first, value = i-2, c.value/d
+				}
+			}
+			out = append(out, number{value: value, start: toks[first].start, end: toks[i+c.words-1].end, first: first, last: i + c.words - 1})
+			i += c.words - 1
+		}
+		if k == len(nums) {
+			break
+		}
+		n := nums[k]
+		k++
+		// "half a dozen": a fraction, "a", a collective.
+		if n.den > 0 && wordAt(toks, n.last+1) == "a" {
+			if c, ok := collectiveAt(toks, n.last+2); ok {
+				n.value *= c.value
+				n.num, n.den = 0, 0
+				n.last += 1 + c.words
+				n.end = toks[n.last].end
+			}
+		} else if c, ok := collectiveAt(toks, n.last+1); ok {
+			n.value *= c.value
+			n.num, n.den = 0, 0
+			n.last += c.words
+			n.end = toks[n.last].end
+		}
+		out = append(out, n)
+		next = n.last + 1
 	}
 	return out
 }

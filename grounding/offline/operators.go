@@ -2,6 +2,8 @@ package offline
 
 import (
 	"embed"
+	"sort"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -56,4 +58,60 @@ func mustGrammar(name string) string {
 func multiplies(w string) bool {
 	op, ok := infixOperators()[w]
 	return ok && op.op == "*"
+}
+
+// collective is a word that counts by a fixed number (grammar/collectives.txt).
+type collective struct {
+	value float64
+	alone bool // a number on its own ("a dozen", "dozen eggs")
+	words int  // tokens it spans
+}
+
+// collectives reads grammar/collectives.txt once: by first word, the
+// collectives that start with it, longest first.
+var collectives = sync.OnceValue(func() map[string][]collectiveEntry {
+	return parseCollectives(mustGrammar("collectives"))
+})
+
+// collectiveEntry is a collective with its words.
+type collectiveEntry struct {
+	words []string
+	collective
+}
+
+func parseCollectives(text string) map[string][]collectiveEntry {
+	m := map[string][]collectiveEntry{}
+	for _, line := range strings.Split(text, "\n") {
+		if i := strings.Index(line, "#"); i >= 0 {
+			line = line[:i]
+		}
+		f := strings.Fields(line)
+		if len(f) < 2 {
+			continue
+		}
+		v, err := strconv.ParseFloat(f[1], 64)
+		if err != nil || v <= 0 {
+			continue
+		}
+		words := strings.Split(f[0], "_")
+		e := collectiveEntry{words: words, collective: collective{value: v, alone: len(f) > 2 && f[2] == "alone", words: len(words)}}
+		list := append(m[words[0]], e)
+		sort.SliceStable(list, func(i, j int) bool { return len(list[i].words) > len(list[j].words) })
+		m[words[0]] = list
+	}
+	return m
+}
+
+// collectiveAt reads a collective at toks[i].
+func collectiveAt(toks []token, i int) (collective, bool) {
+	for _, e := range collectives()[wordAt(toks, i)] {
+		ok := true
+		for k, w := range e.words {
+			ok = ok && wordAt(toks, i+k) == w
+		}
+		if ok {
+			return e.collective, true
+		}
+	}
+	return collective{}, false
 }

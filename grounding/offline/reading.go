@@ -42,6 +42,7 @@ const (
 	guessedWordProblem = 0.45 // a word problem's operations guessed from its wording
 	unplacedNumber     = 0.5  // a number of the query with no place in the expression
 	unplacedDate       = 0.5  // a date or time left out of arithmetic
+	missingOperation   = 0.3  // an operation the tool names no function for
 	unplacedUnit       = 0.55 // a unit of a mixed quantity with no place
 	vagueOperator      = 0.75 // an operator read from a word that is often no operator
 	otherName          = 0.9  // a place found by another of its names
@@ -101,10 +102,47 @@ func (r *callReading) expression(a *analysis) {
 	} else {
 		r.scale(writtenOut, "")
 	}
-	// Every number of the query has its place in the expression: the
-	// numbers it writes, each counted as often as it is written.
+	if a.opExpr != "" {
+		r.scale(missingOperation, "the question needs an operation the tool's hints name no function for")
+	}
+	r.placed(a, a.expr, [2]int{})
+	// Dates and clock times are no operands; arithmetic that leaves them
+	// out has not read the question ("days between march 3 and july 19").
+	for _, w := range a.whens() {
+		r.scale(unplacedDate, fmt.Sprintf("the date or time %q found no place in the expression", w))
+	}
+	r.unitsAndOperators(a, a.how)
+}
+
+// operation judges an expression read with an operation of the tool's
+// expression language (compound.go).
+func (r *callReading) operation(a *analysis, expr string) {
+	r.scale(writtenOut, "")
+	// The terms of a sum written with an ellipsis are read into its
+	// range and step.
+	var skip [2]int
+	if m := ellipsisRe.FindStringIndex(a.query); m != nil && a.opHow == howRange {
+		skip = [2]int{m[0], m[1]}
+	}
+	r.placed(a, expr, skip)
+	if a.opHow == howDates {
+		if leapMayMatter(a.lower) {
+			r.scale(unplacedDate, "no year given, and a February 29 may fall between the dates")
+		}
+	} else {
+		for _, w := range a.whens() {
+			r.scale(unplacedDate, fmt.Sprintf("the date or time %q found no place in the expression", w))
+		}
+	}
+	r.unitsAndOperators(a, a.opHow)
+}
+
+// placed judges whether every number of the query (but those within the
+// byte span skip) has its place in expr.
+func (r *callReading) placed(a *analysis, expr string, skip [2]int) {
+	// The numbers expr writes, each counted as often as it is written.
 	written := map[string]int{}
-	for _, m := range exprNumberRe.FindAllString(a.expr, -1) {
+	for _, m := range exprNumberRe.FindAllString(expr, -1) {
 		if v, err := strconv.ParseFloat(strings.ReplaceAll(m, ",", ""), 64); err == nil {
 			written[tools.FormatNumber(v)]++
 		}
@@ -119,6 +157,9 @@ func (r *callReading) expression(a *analysis) {
 	}
 	unplaced := 0
 	for _, n := range a.operands {
+		if n.start >= skip[0] && n.end <= skip[1] {
+			continue
+		}
 		placed := take(n.value)
 		if !placed && n.den > 0 {
 			placed = take(n.num) && take(n.den)
@@ -132,20 +173,17 @@ func (r *callReading) expression(a *analysis) {
 			}
 		}
 	}
-	// Dates and clock times are no operands; arithmetic that leaves them
-	// out has not read the question ("days between march 3 and july 19").
-	if !strings.Contains(a.expr, "date(") {
-		for _, w := range a.whens() {
-			r.scale(unplacedDate, fmt.Sprintf("the date or time %q found no place in the expression", w))
-		}
-	}
+}
+
+// unitsAndOperators judges the units of measure and the operator words.
+func (r *callReading) unitsAndOperators(a *analysis, how exprHow) {
 	// Units of one dimension written side by side ("5 feet 10 inches")
 	// are one quantity; an expression that places only some has misread
 	// it.
 	for _, u := range a.unplacedUnits() {
 		r.scale(unplacedUnit, fmt.Sprintf("%q found no place in the expression", u))
 	}
-	if a.how == howInfix {
+	if how == howInfix {
 		for _, w := range a.vagueOperators() {
 			r.scale(vagueOperator, fmt.Sprintf("the operator read from %q is ambiguous", w))
 		}

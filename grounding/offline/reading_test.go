@@ -48,7 +48,13 @@ func TestReadCallConfidence(t *testing.T) {
 		// A word problem's operations are a guess.
 		{"Calculator", "Tom had 12 apples and ate some. Jo gave him 7 more. How many does he have?", false, "word problem"},
 		// A number of the query left out of the expression.
-		{"Calculator", "what is 2 + 3 + ... + 40", false, `"40" found no place`},
+		{"Calculator", "add 5 and 6 for my 3 kids", false, `"3" found no place`},
+		// A range needs an operation: read with the tool's function.
+		{"Calculator", "what is 2 + 3 + ... + 40", true, ""},
+		{"Calculator", "what is the sum of 1 through 100", true, ""},
+		{"Calculator", "how many days between march 3 and july 19", true, ""},
+		// With no year, a February 29 may fall between.
+		{"Calculator", "how many days between feb 3 and july 19", false, "February 29"},
 		// An operator read from a vague word.
 		{"Calculator", "what is 100 over 4", false, `"over"`},
 		// A place by another of its names.

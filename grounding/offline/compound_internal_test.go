@@ -1,0 +1,59 @@
+package offline
+
+import (
+	"testing"
+
+	"github.com/gear-chat/gear/tools"
+)
+
+// Ranges and date differences are read as templates of the tool's
+// operations.
+func TestOperationReading(t *testing.T) {
+	t.Parallel()
+	e := testEngine()
+	for _, tt := range []struct {
+		query, want string
+	}{
+		{"what is the sum of 1 through 100", "{range_sum}(1, 100)"},
+		{"sum of the first 10 odd numbers", "{range_sum}(1, 2 * 10 - 1, 2)"},
+		{"add up all the even numbers from 1 to 50", "{range_sum}(2, 50, 2)"},
+		{"total of multiples of 3 between 1 and 30", "{range_sum}(3, 30, 3)"},
+		{"what is 4 + 8 + 12 + ... + 40", "{range_sum}(4, 40, 4)"},
+		{"the product of 1 through 8", "{range_product}(1, 8)"},
+		{"how many days between march 3 and july 19", "{days_between}({date}(2025, 3, 3), {date}(2025, 7, 19))"},
+		{"how many days from november 20 to february 2", "{days_between}({date}(2025, 11, 20), {date}(2026, 2, 2))"},
+		{"weeks between 5 jan 2025 and 30 march 2025", "{days_between}({date}(2025, 1, 5), {date}(2025, 3, 30)) * 86400 / 604800"},
+		{"days from 2023-11-01 to 2024-03-01", "{days_between}({date}(2023, 11, 1), {date}(2024, 3, 1))"},
+		// No operation: a total, other terms, arithmetic, a list.
+		{"three consecutive numbers add up to 72", ""},
+		{"sum of the squares from 1 to 10", ""},
+		{"add 5 and 89", ""},
+		{"the sum of 3, 4 and 5", ""},
+		{"how many months between march 3 and july 19", ""},
+	} {
+		a := e.analysisOf(tt.query)
+		if a.opExpr != tt.want {
+			t.Errorf("%q: operation %q, want %q", tt.query, a.opExpr, tt.want)
+		}
+	}
+}
+
+// A tool's hints name the functions the templates are written with; a
+// tool that names none gets the plain reading, with a low confidence.
+func TestOperationNeedsHints(t *testing.T) {
+	t.Parallel()
+	hint := tools.ParamHint{Functions: map[tools.Operation]string{tools.OpRangeSum: "series"}}
+	if got := opExpression("{range_sum}(1, 100)", hint); got != "series(1, 100)" {
+		t.Errorf("opExpression = %q", got)
+	}
+	if got := opExpression("{days_between}({date}(2025, 3, 3), {date}(2025, 7, 19))", hint); got != "" {
+		t.Errorf("opExpression without date functions = %q, want none", got)
+	}
+	spec := specNamed(t, "Calculator")
+	spec.Hints.Params = nil
+	e := New(Options{Tools: []tools.Spec{spec}})
+	call, reading := e.extractRead(e.analysisOf("what is the sum of 1 through 100"), spec)
+	if call != "" && reading.reading().Confidence >= 0.8 {
+		t.Errorf("%s without the range function read at %.2f", call, reading.reading().Confidence)
+	}
+}
