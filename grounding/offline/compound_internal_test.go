@@ -57,3 +57,24 @@ func TestOperationNeedsHints(t *testing.T) {
 		t.Errorf("%s without the range function read at %.2f", call, reading.reading().Confidence)
 	}
 }
+
+// Amounts of one dimension written side by side are one amount.
+func TestMixedAmounts(t *testing.T) {
+	t.Parallel()
+	e := testEngine()
+	for _, tt := range []struct {
+		query, want string
+	}{
+		{"what's 5 feet 10 inches in cm", "(5 * 0.3048 + 10 * 0.0254) / 0.01"},
+		{"what is 3 hours and 20 minutes in minutes", "(3 * 3600 + 20 * 60) / 60"},
+		{"how many seconds in 1 hour 15 minutes 30 seconds", "((1 * 3600 + 15 * 60) + 30 * 1)"},
+		{"2 lb 3 oz in grams", "(2 * 453.59237 + 3 * 28.349523125)"},
+		{"a cyclist rides 42 km in 1 hour 24 minutes, speed in km/h", "(42 * 1000) / ((1 * 3600 + 24 * 60)) / (1000 / 3600)"},
+		// The smaller unit first is no mixed amount.
+		{"10 inches 5 feet in cm", "10 * 0.0254 / 0.01"},
+	} {
+		if got := e.analysisOf(tt.query).expr; got != tt.want {
+			t.Errorf("%q: expression %q, want %q", tt.query, got, tt.want)
+		}
+	}
+}

@@ -1,6 +1,10 @@
 package offline
 
-import "strings"
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
 
 // Conversions of units: a quantity in one unit asked for in another ("how
 // many seconds are there in a week", "42.195 km in miles", "22 degrees
@@ -206,6 +210,12 @@ type quantity struct {
 	value  string
 	phrase unitPhrase
 	rate   bool
+	// first is the token of its number (phrase.from when it has none).
+	first int
+	// mixed marks an amount of several units joined (mixedAmounts): its
+	// value is in the dimension's base unit, tail the last unit joined.
+	mixed bool
+	tail  unit
 }
 
 // conversion reads a conversion (see the file comment). It returns the
@@ -237,9 +247,10 @@ func conversion(a *analysis) (string, map[int]bool) {
 		if k >= 0 {
 			before = a.toks[k].text
 		}
+		q.first = ph.from
 		switch n, ok := endAt[k]; {
 		case ok && k >= 0:
-			q.value = numberText(a, n)
+			q.value, q.first = numberText(a, n), n.first
 		case (before == "a" || before == "an" || before == "per") && k >= 1 && hasNumberEndingAt(endAt, k-1):
 			q.value, q.rate = numberText(a, endAt[k-1]), true
 		case before == "per":
@@ -257,6 +268,7 @@ func conversion(a *analysis) (string, map[int]bool) {
 		}
 		i = ph.to - 1
 	}
+	amounts = mixedAmounts(a, amounts)
 	measures := func(qs ...quantity) map[int]bool {
 		m := map[int]bool{}
 		for _, q := range qs {
@@ -319,6 +331,14 @@ func paceOrSpeed(a *analysis, amounts, targets []quantity) (string, []quantity) 
 		}
 		return expr, []quantity{*dist, *dur}
 	case a.hasWord("speed", "fast"):
+		for _, t := range targets {
+			if t.phrase.unit.dim == "speed" {
+				// in the unit asked: the distance and the time in their
+				// base units, over the unit's size
+				expr := "(" + inBase(*dist) + ") / (" + inBase(*dur) + ") / " + t.phrase.unit.size
+				return expr, []quantity{*dist, *dur, t}
+			}
+		}
 		return dist.value + " / " + dur.value, []quantity{*dist, *dur}
 	}
 	return "", nil
@@ -354,6 +374,75 @@ func (a *analysis) asksForUnit(t quantity, amounts []quantity) bool {
 	return false
 }
 
+// mixedAmounts joins amounts of one dimension written side by side, the
+// larger unit first, into one amount in the dimension's base unit: "5
+// feet 10 inches", "3 hours and 20 minutes", "1 h 15 min 30 s", "2 lb 3
+// oz".
+func mixedAmounts(a *analysis, amounts []quantity) []quantity {
+	var out []quantity
+	for _, q := range amounts {
+		if n := len(out); n > 0 && joinsMixed(a, out[n-1], q) {
+			prev := out[n-1]
+			out[n-1] = quantity{
+				value: "(" + inBase(prev) + " + " + inBase(q) + ")",
+				phrase: unitPhrase{unit: unit{name: prev.phrase.unit.name + "+" + q.phrase.unit.name, dim: q.phrase.unit.dim, size: "1"},
+					from: prev.phrase.from, to: q.phrase.to},
+				first: prev.first, mixed: true, tail: q.phrase.unit,
+			}
+			continue
+		}
+		out = append(out, q)
+	}
+	return out
+}
+
+// joinsMixed: q continues prev as one mixed amount — the same dimension,
+// no rate or scale, a smaller unit, and nothing between them but "and" or
+// a comma.
+func joinsMixed(a *analysis, prev, q quantity) bool {
+	pu, qu := prev.phrase.unit, q.phrase.unit
+	if prev.mixed {
+		pu = prev.tail
+	}
+	if prev.rate || q.rate || prev.value == "" || q.value == "" || pu.dim != qu.dim || pu.dim == "temperature" || q.first <= prev.phrase.to-1 {
+		return false
+	}
+	for k := prev.phrase.to; k < q.first; k++ {
+		if a.toks[k].text != "and" {
+			return false
+		}
+	}
+	if gap := a.query[a.toks[prev.phrase.to-1].end:a.toks[q.first].start]; strings.Trim(gap, " ,") != "" && strings.TrimSpace(gap) != "and" {
+		return false
+	}
+	ps, perr := sizeValue(pu.size)
+	qs, qerr := sizeValue(qu.size)
+	return perr == nil && qerr == nil && ps > qs
+}
+
+// sizeValue is a unit's size as a number; the sizes of the unit lists are
+// numbers or a number over another in parentheses.
+func sizeValue(size string) (float64, error) {
+	s := strings.Trim(size, "()")
+	if num, den, ok := strings.Cut(s, "/"); ok {
+		n, err1 := strconv.ParseFloat(strings.TrimSpace(num), 64)
+		d, err2 := strconv.ParseFloat(strings.TrimSpace(den), 64)
+		if err1 != nil || err2 != nil || d == 0 {
+			return 0, errors.New("not a size")
+		}
+		return n / d, nil
+	}
+	return strconv.ParseFloat(s, 64)
+}
+
+// inBase writes an amount in its dimension's base unit.
+func inBase(q quantity) string {
+	if q.mixed {
+		return q.value
+	}
+	return q.value + " * " + q.phrase.unit.size
+}
+
 // convert writes the arithmetic of a conversion: an amount in another
 // unit, or a rate per another unit.
 func convert(q quantity, to unit) string {
@@ -380,7 +469,7 @@ func convert(q quantity, to unit) string {
 	if q.rate {
 		return q.value + " * " + to.size + " / " + from.size
 	}
-	expr := q.value + " * " + from.size
+	expr := inBase(q)
 	if q.value == "1" {
 		expr = from.size
 	}
