@@ -192,7 +192,17 @@ func infixRun(lx []lexeme, i int) (string, int, int, int) {
 		}
 		j += width
 		if j < len(lx) && lx[j].kind == lexOp {
-			if _, w, _ := infixOperand(lx, j+1); w > 0 {
+			if next, w, _ := infixOperand(lx, j+1); w > 0 {
+				// "1250 minus 15 percent", "80 + 20%": a percentage added
+				// to or taken from one amount is a share of it.
+				if op := lx[j].text; (op == "+" || op == "-") && nums == 1 && !hasOp && strings.HasSuffix(next, "%") && !strings.HasSuffix(operand, "%") &&
+					!(j+1+w < len(lx) && lx[j+1+w].kind == lexOf) {
+					b.WriteString(" " + op + " " + next + " of " + operand)
+					nums++
+					ops++
+					j += 1 + w
+					break
+				}
 				b.WriteString(" " + lx[j].text + " ")
 				ops++
 				j++
@@ -220,6 +230,15 @@ func infixRun(lx []lexeme, i int) (string, int, int, int) {
 		// "20% off 50" is 50 - 20% of 50.
 		if strings.HasSuffix(operand, "%") {
 			if whole, next, off := percentOn(lx, j); next > j {
+				if !off && asksResult(lx, j, next) {
+					// "7% sales tax on 49.99, total price": the amount
+					// with the percentage added
+					b.WriteString(" of " + whole + " + " + whole)
+					nums++
+					ops++
+					j = next
+					break
+				}
 				if off {
 					prefix := b.String()
 					b.Reset()
@@ -294,4 +313,23 @@ func infixOperand(lx []lexeme, j int) (string, int, bool) {
 		applied = true
 	}
 	return text, j - start, applied
+}
+
+// asksResult reports whether the query asks for the amount a percentage
+// on it ends at (lx[from:to] is "sales tax on 49.99") rather than the
+// percentage's share: a word of grammar/percent-results.txt stands
+// outside that phrase ("total price", "the final amount"), and not right
+// before the percentage's noun ("the total tip").
+func asksResult(lx []lexeme, from, to int) bool {
+	results := percentResults()
+	for k, l := range lx {
+		if !results[l.word] || k >= from && k < to {
+			continue
+		}
+		if k+1 < len(lx) && k+1 >= from-1 && k+1 < to {
+			continue
+		}
+		return true
+	}
+	return false
 }

@@ -60,6 +60,9 @@ func TestGrammarLists(t *testing.T) {
 	if len(c["dozen"]) != 1 || len(c["baker's"]) != 1 || c["baker's"][0].words[1] != "dozen" || c["score"][0].alone || len(c["broken"]) != 0 {
 		t.Errorf("parseCollectives = %+v", c)
 	}
+	if r := percentResults(); !r["total"] || r["tip"] || len(r) == 0 {
+		t.Errorf("percentResults = %v", r)
+	}
 	if len(collectives()) == 0 || len(ops) == 0 {
 		t.Error("an embedded grammar list is empty")
 	}

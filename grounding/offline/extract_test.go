@@ -24,6 +24,11 @@ func TestExpression(t *testing.T) {
 		explicit    bool
 	}{
 		{"what is 48 multiplied by 4 divided by 2", "48 * 4 / 2", true},
+		{"1250 minus 15 percent", "1250 - 15% of 1250", true},
+		{"80 plus 20%", "80 + 20% of 80", true},
+		{"what is 15% of 80 minus 5", "15% of 80 - 5", true},
+		{"7% sales tax on 49.99, total price", "7% of 49.99 + 49.99", true},
+		{"what is a 15% tip on 80", "15% of 80", true},
 		{"what is 89 divided by 3", "89 / 3", true},
 		{"what is 13 times 57", "13 * 57", true},
 		{"can you add 5 and 89", "5 + 89", true},

@@ -33,6 +33,8 @@ type lexeme struct {
 	// quantity rather than a function's operand.
 	frac bool
 	unit string
+	// word is the word a word's lexeme was read from.
+	word string
 }
 
 // wordLexeme reads the word (or the phrase) at toks[i] as a lexeme and
@@ -221,9 +223,11 @@ func lexemes(a *analysis) []lexeme {
 		if lx.text == "" {
 			lx.text = a.toks[i].text
 		}
+		lx.word = a.toks[i].text
 		out = append(out, lx)
 		prevEnd = a.toks[i+width-1].end
 		i += width
 	}
-	return out
+	// A symbol after the last word: "80 plus 20%".
+	return append(out, gapLexemes(a.query[prevEnd:])...)
 }

@@ -115,3 +115,14 @@ func collectiveAt(toks []token, i int) (collective, bool) {
 	}
 	return collective{}, false
 }
+
+// percentResults reads grammar/percent-results.txt once.
+var percentResults = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, line := range strings.Split(mustGrammar("percent-results"), "\n") {
+		if w := strings.TrimSpace(line); w != "" && !strings.HasPrefix(w, "#") {
+			m[w] = true
+		}
+	}
+	return m
+})
