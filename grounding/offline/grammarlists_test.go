@@ -60,6 +60,11 @@ func TestGrammarLists(t *testing.T) {
 	if len(c["dozen"]) != 1 || len(c["baker's"]) != 1 || c["baker's"][0].words[1] != "dozen" || c["score"][0].alone || len(c["broken"]) != 0 {
 		t.Errorf("parseCollectives = %+v", c)
 	}
+	for q, want := range map[string]bool{"what's the chance of rain": true, "chances of snow tomorrow": true, "any chance you know": false} {
+		if asksLikelihood(q) != want {
+			t.Errorf("asksLikelihood(%q) = %v, want %v", q, !want, want)
+		}
+	}
 	if r := percentResults(); !r["total"] || r["tip"] || len(r) == 0 {
 		t.Errorf("percentResults = %v", r)
 	}

@@ -9,7 +9,8 @@ import (
 )
 
 // grammarFiles are the word lists of the engine's own grammar: English
-// words for arithmetic, about no tool.
+// words of arithmetic, counting and likelihood, about no tool (grammar/*.txt,
+// each list read once, with its test in grammarlists_test.go).
 //
 //go:embed grammar/*.txt
 var grammarFiles embed.FS
@@ -126,3 +127,25 @@ var percentResults = sync.OnceValue(func() map[string]bool {
 	}
 	return m
 })
+
+// likelihoodPhrases reads grammar/likelihood.txt once.
+var likelihoodPhrases = sync.OnceValue(func() []string {
+	var out []string
+	for _, line := range strings.Split(mustGrammar("likelihood"), "\n") {
+		if p := strings.Join(strings.Fields(line), " "); p != "" && !strings.HasPrefix(p, "#") {
+			out = append(out, p)
+		}
+	}
+	return out
+})
+
+// asksLikelihood reports whether lower (a query in lower case) asks how
+// likely something is ("the chance of rain").
+func asksLikelihood(lower string) bool {
+	for _, p := range likelihoodPhrases() {
+		if containsPhrase(lower, p) {
+			return true
+		}
+	}
+	return false
+}
