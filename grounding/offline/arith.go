@@ -46,6 +46,7 @@ const (
 	howShare
 	howConversion
 	howWordProblem
+	howStory // a story problem read completely (story.go)
 	howRange // the sum or product of a range (compound.go)
 	howDates // the time between two dates (compound.go)
 )
@@ -72,6 +73,9 @@ func expression(a *analysis) (expr string, explicit bool, measures map[int]bool,
 	}
 	if e, measures := conversion(a); e != "" && checks(e) {
 		return e, true, measures, howConversion
+	}
+	if e := storyProblem(a); e != "" && checks(e) {
+		return e, false, nil, howStory
 	}
 	if e := wordProblem(a); e != "" && checks(e) {
 		return e, false, nil, howWordProblem

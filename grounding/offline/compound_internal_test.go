@@ -78,3 +78,27 @@ func TestMixedAmounts(t *testing.T) {
 		}
 	}
 }
+
+// A story problem whose every number finds a shape is read; one that
+// cannot be read completely is left to the word problem's guess.
+func TestStoryProblem(t *testing.T) {
+	t.Parallel()
+	e := testEngine()
+	for _, tt := range []struct {
+		query, want string
+	}{
+		{"Sam has 3 boxes with 4 pens each. He gives away 2 pens. How many pens are left?", "3 * 4 - 2"},
+		{"how much is 2 dozen eggs at 30 cents each", "24 * 30 / 100"},
+		{"a shelf has 5 rows of 12 books and 7 are taken, then she buys 4 more. how many books are there", "5 * 12 - 7 + 4"},
+		{"a shelf has 5 rows of 12 books and 7 are lent out. how many books are there", ""},
+		{"3 crates of 20 bottles plus 6 bottles, how many bottles in total", "3 * 20 + 6"},
+		// Not read completely: left to the guess.
+		{"a farmer has 17 sheep, all but 9 run away, how many are left", ""},
+		{"Tom had 12 apples and ate some. Jo gave him 7 more. How many does he have?", ""},
+	} {
+		a := e.analysisOf(tt.query)
+		if got := storyProblem(a); got != tt.want {
+			t.Errorf("%q: story %q, want %q", tt.query, got, tt.want)
+		}
+	}
+}

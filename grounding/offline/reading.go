@@ -40,6 +40,7 @@ const (
 	certain            = 1    // an argument read from explicit words
 	writtenOut         = 0.97 // arithmetic read from words written out
 	guessedWordProblem = 0.45 // a word problem's operations guessed from its wording
+	storyRead          = 0.9  // a story problem whose every number found a shape
 	unplacedNumber     = 0.5  // a number of the query with no place in the expression
 	unplacedDate       = 0.5  // a date or time left out of arithmetic
 	missingOperation   = 0.3  // an operation the tool names no function for
@@ -97,9 +98,12 @@ var exprNumberRe = regexp.MustCompile(`[0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+`)
 
 // expression judges the query's expression (a.expr).
 func (r *callReading) expression(a *analysis) {
-	if a.how == howWordProblem {
+	switch a.how {
+	case howWordProblem:
 		r.scale(guessedWordProblem, "the operations of a word problem were guessed from its wording")
-	} else {
+	case howStory:
+		r.scale(storyRead, "")
+	default:
 		r.scale(writtenOut, "")
 	}
 	if a.opExpr != "" {
