@@ -170,4 +170,3 @@ func changeNear(a *analysis, nums []number, i, j int) string {
 	}
 	return ""
 }
-
