@@ -57,6 +57,9 @@ const (
 // are units of a conversion; how names the reading.
 func expression(a *analysis) (expr string, explicit bool, measures map[int]bool, how exprHow) {
 	lx := lexemes(a)
+	if e, measures := quantityArithmetic(a); e != "" {
+		return e, true, measures, howConversion
+	}
 	if e := verbFirst(lx); e != "" && checks(e) {
 		return e, true, nil, howVerb
 	}

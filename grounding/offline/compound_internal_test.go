@@ -102,3 +102,22 @@ func TestStoryProblem(t *testing.T) {
 		}
 	}
 }
+
+// Arithmetic over amounts in units is read in the unit asked.
+func TestQuantityArithmetic(t *testing.T) {
+	t.Parallel()
+	e := testEngine()
+	for _, tt := range []struct {
+		query, want string
+	}{
+		{"5 hours 30 min minus 2 hours 50 min in minutes", "((5 * 3600 + 30 * 60) / 60) - ((2 * 3600 + 50 * 60) / 60)"},
+		{"20% of 3 hours 30 minutes, in minutes", "20% of ((3 * 3600 + 30 * 60) / 60)"},
+		{"half a mile plus 220 yards in metres", "((1 / 2) * 1609.344) + (220 * 0.9144)"},
+		// One plain amount is a conversion.
+		{"42.195 km in miles", "42.195 * 1000 / 1609.344"},
+	} {
+		if got := e.analysisOf(tt.query).expr; got != tt.want {
+			t.Errorf("%q: expression %q, want %q", tt.query, got, tt.want)
+		}
+	}
+}

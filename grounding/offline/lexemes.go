@@ -182,6 +182,12 @@ func gapLexemes(gap string) []lexeme {
 // lexemes turns the query into the arithmetic lexeme stream, skipping the
 // spans in excluded (dates and times).
 func lexemes(a *analysis) []lexeme {
+	return lexemesWith(a, nil)
+}
+
+// lexemesWith is lexemes with the amounts of subst, by their first
+// token, read as one operand each (quantities.go).
+func lexemesWith(a *analysis, subst map[int]quantityOperand) []lexeme {
 	var out []lexeme
 	numAt := map[int]number{}
 	for _, n := range a.numbers {
@@ -197,6 +203,12 @@ func lexemes(a *analysis) []lexeme {
 			continue
 		}
 		out = append(out, gapLexemes(a.query[prevEnd:tok.start])...)
+		if q, ok := subst[i]; ok && q.end > i {
+			out = append(out, lexeme{kind: lexNum, text: q.text})
+			prevEnd = a.toks[q.end-1].end
+			i = q.end
+			continue
+		}
 		if n, ok := numAt[i]; ok {
 			l := lexeme{kind: lexNum, num: n.value, text: tools.FormatNumber(n.value)}
 			if n.den > 0 {

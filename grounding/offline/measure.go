@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/gear-chat/gear/tools"
 )
 
 // Conversions of units: a quantity in one unit asked for in another ("how
@@ -222,11 +224,45 @@ type quantity struct {
 // expression and the tokens that name units of measure ("degrees",
 // "celsius"), which are no weather words there.
 func conversion(a *analysis) (string, map[int]bool) {
+	amounts, targets := readQuantities(a)
+	for _, t := range targets {
+		if !a.asksForUnit(t, amounts) {
+			continue
+		}
+		for _, q := range amounts {
+			if q.phrase.unit.dim == t.phrase.unit.dim && q.phrase.unit.name != t.phrase.unit.name && q.rate == t.rate {
+				return convert(q, t.phrase.unit), quantityTokens(a, q, t)
+			}
+		}
+	}
+	if e, used := paceOrSpeed(a, amounts, targets); e != "" {
+		return e, quantityTokens(a, used...)
+	}
+	return "", nil
+}
+
+// quantityTokens marks the tokens of the quantities' units (and a
+// "degrees" before one).
+func quantityTokens(a *analysis, qs ...quantity) map[int]bool {
+	m := map[int]bool{}
+	for _, q := range qs {
+		for k := q.phrase.from; k < q.phrase.to; k++ {
+			m[k] = true
+		}
+		if k := q.phrase.from - 1; k >= 0 && (a.toks[k].text == "degrees" || a.toks[k].text == "degree") {
+			m[k] = true
+		}
+	}
+	return m
+}
+
+// readQuantities reads the query's amounts in units (mixed ones joined)
+// and the units it asks for.
+func readQuantities(a *analysis) (amounts, targets []quantity) {
 	endAt := map[int]number{} // numbers by their last token
 	for _, n := range a.operands {
 		endAt[n.last] = n
 	}
-	var amounts, targets []quantity
 	for i := 0; i < len(a.toks); i++ {
 		if a.excluded(a.toks[i].start) {
 			continue
@@ -257,6 +293,10 @@ func conversion(a *analysis) (string, map[int]bool) {
 			q.rate = true
 		case before == "a" || before == "an" || before == "one" || before == "each":
 			q.value = "1"
+			if d, ok := fractionDenominator(wordAt(a.toks, k-1)); ok && (before == "a" || before == "an") {
+				// "half a mile", "quarter of an hour" is not read here
+				q.value, q.first = "(1 / "+tools.FormatNumber(d)+")", k-1
+			}
 		}
 		if ph.letter && q.value == "" && !(before == "to" || before == "in" || before == "into") {
 			continue // a one-letter scale is a target only after "to" or "in"
@@ -268,33 +308,7 @@ func conversion(a *analysis) (string, map[int]bool) {
 		}
 		i = ph.to - 1
 	}
-	amounts = mixedAmounts(a, amounts)
-	measures := func(qs ...quantity) map[int]bool {
-		m := map[int]bool{}
-		for _, q := range qs {
-			for k := q.phrase.from; k < q.phrase.to; k++ {
-				m[k] = true
-			}
-			if k := q.phrase.from - 1; k >= 0 && (a.toks[k].text == "degrees" || a.toks[k].text == "degree") {
-				m[k] = true
-			}
-		}
-		return m
-	}
-	for _, t := range targets {
-		if !a.asksForUnit(t, amounts) {
-			continue
-		}
-		for _, q := range amounts {
-			if q.phrase.unit.dim == t.phrase.unit.dim && q.phrase.unit.name != t.phrase.unit.name && q.rate == t.rate {
-				return convert(q, t.phrase.unit), measures(q, t)
-			}
-		}
-	}
-	if e, used := paceOrSpeed(a, amounts, targets); e != "" {
-		return e, measures(used...)
-	}
-	return "", nil
+	return mixedAmounts(a, amounts), targets
 }
 
 func hasNumberEndingAt(endAt map[int]number, k int) bool {
