@@ -194,12 +194,18 @@ func (r *callReading) unitsAndOperators(a *analysis, how exprHow) {
 	}
 }
 
-// whens are the dates and clock times the query writes.
+// whens are the dates and clock times the query writes with digits
+// ("march 3", "9:40", "2025-03-01"): numbers that arithmetic must read.
+// Days named by words ("today", "tuesday") carry no number.
 func (a *analysis) whens() []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, d := range append(append([]string(nil), a.datetimes...), a.dates...) {
-		if !seen[d] && strings.Contains(a.lower, strings.ToLower(d)) {
+	whens := append(append([]string(nil), a.datetimes...), a.dates...)
+	for _, d := range calendarDates(a.lower) {
+		whens = append(whens, a.lower[d.start:d.end])
+	}
+	for _, d := range whens {
+		if !seen[d] && strings.ContainsAny(d, "0123456789") && strings.Contains(a.lower, strings.ToLower(d)) {
 			seen[d] = true
 			out = append(out, d)
 		}
