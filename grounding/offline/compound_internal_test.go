@@ -70,6 +70,13 @@ func TestMixedAmounts(t *testing.T) {
 		{"how many seconds in 1 hour 15 minutes 30 seconds", "((1 * 3600 + 15 * 60) + 30 * 1)"},
 		{"2 lb 3 oz in grams", "(2 * 453.59237 + 3 * 28.349523125)"},
 		{"a cyclist rides 42 km in 1 hour 24 minutes, speed in km/h", "(42 * 1000) / ((1 * 3600 + 24 * 60)) / (1000 / 3600)"},
+		{"convert 5 ft 11 in to metres", "(5 * 0.3048 + 11 * 0.0254)"},
+		{"1 m 75 cm in inches", "(1 * 1 + 75 * 0.01) / 0.0254"},
+		{"5 km 350 m in metres", "(5 * 1000 + 350 * 1)"},
+		{"five foot three in cm", "(5 * 0.3048 + 3 * 0.0254) / 0.01"},
+		{"11 stone 4 pounds in kg", "(11 * 6350.29318 + 4 * 453.59237) / 1000"},
+		// "in" alone is no inch, nor is a number after feet that has a unit.
+		{"how many inches in 3 feet", "3 * 0.3048 / 0.0254"},
 		// The smaller unit first is no mixed amount.
 		{"10 inches 5 feet in cm", "10 * 0.0254 / 0.01"},
 	} {

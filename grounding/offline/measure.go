@@ -42,7 +42,7 @@ const unitList = `second/seconds/sec/secs:time:1 minute/minutes/min/mins:time:60
 	inch/inches:length:0.0254 foot/feet/ft:length:0.3048 yard/yards/yd/yds:length:0.9144 mile/miles/mi:length:1609.344
 	acre/acres:area:4046.8564224 hectare/hectares/ha:area:10000
 	milligram/milligrams/mg:mass:0.001 gram/grams/g:mass:1 kilogram/kilograms/kg/kgs/kilo/kilos:mass:1000
-	ounce/ounces/oz:mass:28.349523125 pound/pounds/lb/lbs:mass:453.59237
+	ounce/ounces/oz:mass:28.349523125 pound/pounds/lb/lbs:mass:453.59237 stone/stones:mass:6350.29318
 	milliliter/milliliters/millilitre/millilitres/ml:volume:0.001 liter/liters/litre/litres:volume:1
 	gallon/gallons/gal:volume:3.785411784 quart/quarts/qt:volume:0.946352946 pint/pints:volume:0.473176473
 	cup/cups:volume:0.2365882365 tablespoon/tablespoons/tbsp/tbsps/tbs:volume:0.01478676478125
@@ -269,7 +269,9 @@ func readQuantities(a *analysis) (amounts, targets []quantity) {
 		}
 		ph, ok := a.unitAt(i)
 		if !ok {
-			continue
+			if ph, ok = a.mixedPartAt(i, endAt); !ok {
+				continue
+			}
 		}
 		q := quantity{phrase: ph}
 		// The amount's number stands before the unit, maybe with
@@ -308,7 +310,74 @@ func readQuantities(a *analysis) (amounts, targets []quantity) {
 		}
 		i = ph.to - 1
 	}
-	return mixedAmounts(a, amounts), targets
+	return mixedAmounts(a, withImpliedInches(a, amounts, endAt)), targets
+}
+
+// partUnitList are units written as a word that is mostly no unit ("in"),
+// which count only as the smaller part of a mixed amount ("5 ft 11 in").
+const partUnitList = `in:length:0.0254`
+
+// mixedPartAt reads a unit at token i that counts only inside a mixed
+// amount: a one-letter unit ("1 m 75 cm", "5 km 350 m") or a word of
+// partUnitList after a larger unit of its dimension ("12 ft 6 in"). It
+// stands right after a number, and next to another amount of its
+// dimension: before that number, or right after the unit.
+func (a *analysis) mixedPartAt(i int, endAt map[int]number) (unitPhrase, bool) {
+	w := a.toks[i].text
+	u, ok := a.lx.letterUnits[w]
+	part := false
+	if !ok {
+		u, ok = readUnits(partUnitList)[w]
+		part = true
+	}
+	if !ok || u.dim == "temperature" {
+		return unitPhrase{}, false
+	}
+	n, ok := endAt[i-1]
+	if !ok || i < 1 {
+		return unitPhrase{}, false
+	}
+	sameDim := func(k int) bool {
+		if k < 0 || k >= len(a.toks) {
+			return false
+		}
+		v, ok := a.lx.units[a.toks[k].text]
+		return ok && v.dim == u.dim
+	}
+	// The larger part before: "5 km 350 m", "12 ft 6 in".
+	if sameDim(n.first - 1) {
+		return unitPhrase{unit: u, from: i, to: i + 1}, true
+	}
+	// The smaller part after: "1 m 75 cm".
+	if !part {
+		if next, ok := endAt[i+1]; ok && next.first == i+1 && sameDim(next.last+1) {
+			return unitPhrase{unit: u, from: i, to: i + 1}, true
+		}
+	}
+	return unitPhrase{}, false
+}
+
+// withImpliedInches reads the inches a height leaves unnamed: a number
+// right after an amount in feet, with no unit of its own, under 12 ("five
+// foot three", "6 foot 2").
+func withImpliedInches(a *analysis, amounts []quantity, endAt map[int]number) []quantity {
+	var out []quantity
+	for _, q := range amounts {
+		out = append(out, q)
+		if q.rate || q.phrase.unit.name != "foot" {
+			continue
+		}
+		for _, n := range endAt {
+			if n.first != q.phrase.to || n.value >= 12 || n.value != float64(int(n.value)) {
+				continue
+			}
+			if _, unitNext := a.lx.units[wordAt(a.toks, n.last+1)]; unitNext || wordAt(a.toks, n.last+1) == "in" && wordAt(a.toks, n.last+2) == "" {
+				continue
+			}
+			out = append(out, quantity{value: numberText(a, n), phrase: unitPhrase{unit: a.lx.units["inch"], from: n.first, to: n.last + 1}, first: n.first})
+		}
+	}
+	return out
 }
 
 func hasNumberEndingAt(endAt map[int]number, k int) bool {
