@@ -75,6 +75,10 @@ func TestMixedAmounts(t *testing.T) {
 		{"5 km 350 m in metres", "(5 * 1000 + 350 * 1)"},
 		{"five foot three in cm", "(5 * 0.3048 + 3 * 0.0254) / 0.01"},
 		{"11 stone 4 pounds in kg", "(11 * 6350.29318 + 4 * 453.59237) / 1000"},
+		{"6 foot 2 in cm", "(6 * 0.3048 + 2 * 0.0254) / 0.01"},
+		{"add 2 ft 8 in and 3 ft 7 in, how many inches total", "((2 * 0.3048 + 8 * 0.0254) / 0.0254) + ((3 * 0.3048 + 7 * 0.0254) / 0.0254)"},
+		{"how many seconds in a day and a half", "(1 + (1 / 2)) * 86400"},
+		{"how many minutes in 3 and a quarter hours", "(13 / 4) * 3600 / 60"},
 		// "in" alone is no inch, nor is a number after feet that has a unit.
 		{"how many inches in 3 feet", "3 * 0.3048 / 0.0254"},
 		// The smaller unit first is no mixed amount.

@@ -22,6 +22,11 @@ func TestCollectives(t *testing.T) {
 		{"what's the score of the game", nil},
 		{"the gross weight is 40 kg", []float64{40}},
 		{"dozens of people came", nil},
+		{"three and a half times four and a quarter", []float64{3.5, 4.25}},
+		{"3 dozen and a half, how many", []float64{42}},
+		{"half a dozen plus a dozen and a half", []float64{6, 18}},
+		{"one and a half gross in units", []float64{216}},
+		{"a day and a half", []float64{0.5}},
 	} {
 		nums := findNumbers(tt.query, tokenize(tt.query))
 		var got []float64

@@ -300,6 +300,16 @@ func readQuantities(a *analysis) (amounts, targets []quantity) {
 				q.value, q.first = "(1 / "+tools.FormatNumber(d)+")", k-1
 			}
 		}
+		if q.value != "" && wordAt(a.toks, ph.to) == "and" {
+			// "a day and a half", "2 hours and a quarter"
+			for _, f := range a.operands {
+				if f.first == ph.to+1 && f.den > 0 && f.num == 1 && (a.toks[f.first].text == "a" || a.toks[f.first].text == "an") {
+					q.value = "(" + q.value + " + " + numberText(a, f) + ")"
+					ph.to = f.last + 1
+					q.phrase = ph
+				}
+			}
+		}
 		if ph.letter && q.value == "" && !(before == "to" || before == "in" || before == "into") {
 			continue // a one-letter scale is a target only after "to" or "in"
 		}
@@ -362,16 +372,20 @@ func (a *analysis) mixedPartAt(i int, endAt map[int]number) (unitPhrase, bool) {
 // foot three", "6 foot 2").
 func withImpliedInches(a *analysis, amounts []quantity, endAt map[int]number) []quantity {
 	var out []quantity
+	counted := map[int]bool{} // the numbers that have a unit of their own
+	for _, q := range amounts {
+		counted[q.first] = true
+	}
 	for _, q := range amounts {
 		out = append(out, q)
 		if q.rate || q.phrase.unit.name != "foot" {
 			continue
 		}
 		for _, n := range endAt {
-			if n.first != q.phrase.to || n.value >= 12 || n.value != float64(int(n.value)) {
+			if n.first != q.phrase.to || n.value >= 12 || n.value != float64(int(n.value)) || counted[n.first] {
 				continue
 			}
-			if _, unitNext := a.lx.units[wordAt(a.toks, n.last+1)]; unitNext || wordAt(a.toks, n.last+1) == "in" && wordAt(a.toks, n.last+2) == "" {
+			if _, unitNext := a.lx.units[wordAt(a.toks, n.last+1)]; unitNext {
 				continue
 			}
 			out = append(out, quantity{value: numberText(a, n), phrase: unitPhrase{unit: a.lx.units["inch"], from: n.first, to: n.last + 1}, first: n.first})

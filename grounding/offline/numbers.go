@@ -206,7 +206,40 @@ func findNumbers(query string, toks []token) []number {
 		out = append(out, n)
 		i = last
 	}
-	return withCollectives(toks, out)
+	return withCollectives(toks, withAndAFraction(toks, out))
+}
+
+// andAFraction reports whether nums[k+1] is "a half", "a quarter"… joined
+// to what ends at token end by "and": "three and a half", "a dozen and a
+// half", "a day and a half".
+func andAFraction(toks []token, end int, nums []number, k int) (number, bool) {
+	if k+1 >= len(nums) || wordAt(toks, end+1) != "and" {
+		return number{}, false
+	}
+	f := nums[k+1]
+	if f.den == 0 || f.num != 1 || f.first != end+2 || (toks[f.first].text != "a" && toks[f.first].text != "an") {
+		return number{}, false
+	}
+	return f, true
+}
+
+// withAndAFraction joins a whole number and the fraction "and" adds to it:
+// "three and a half" is 7/2, "3 and a quarter" 13/4.
+func withAndAFraction(toks []token, nums []number) []number {
+	var out []number
+	for k := 0; k < len(nums); k++ {
+		n := nums[k]
+		if f, ok := andAFraction(toks, n.last, nums, k); ok && n.den == 0 && n.value == float64(int64(n.value)) {
+			if _, isCollective := collectiveAt(toks, n.last); !isCollective {
+				n.num, n.den = n.value*f.den+1, f.den
+				n.value = n.num / n.den
+				n.last, n.end = f.last, f.end
+				k++
+			}
+		}
+		out = append(out, n)
+	}
+	return out
 }
 
 // withCollectives reads the words that count by a fixed number
@@ -217,6 +250,7 @@ func findNumbers(query string, toks []token) []number {
 func withCollectives(toks []token, nums []number) []number {
 	var out []number
 	next := 0 // the first token not yet read
+	absorbed := false
 	for k := 0; k < len(nums) || next < len(toks); {
 		// A collective standing alone before the next number.
 		limit := len(toks)
@@ -240,8 +274,24 @@ func withCollectives(toks []token, nums []number) []number {
 					first, value = i-2, c.value/d
 				}
 			}
-			out = append(out, number{value: value, start: toks[first].start, end: toks[i+c.words-1].end, first: first, last: i + c.words - 1})
+			n := number{value: value, start: toks[first].start, end: toks[i+c.words-1].end, first: first, last: i + c.words - 1}
+			if f, ok := andAFraction(toks, n.last, nums, k-1); ok {
+				// "a dozen and a half"
+				n.value += c.value * f.value
+				n.last, n.end = f.last, f.end
+				absorbed = true
+			}
+			out = append(out, n)
+			if absorbed {
+				break
+			}
 			i += c.words - 1
+		}
+		if absorbed {
+			absorbed = false
+			next = out[len(out)-1].last + 1
+			k++
+			continue
 		}
 		if k == len(nums) {
 			break
@@ -261,6 +311,12 @@ func withCollectives(toks []token, nums []number) []number {
 			n.num, n.den = 0, 0
 			n.last += c.words
 			n.end = toks[n.last].end
+			// "3 dozen and a half": half a dozen more
+			if f, ok := andAFraction(toks, n.last, nums, k-1); ok {
+				n.value += c.value * f.value
+				n.last, n.end = f.last, f.end
+				k++
+			}
 		}
 		out = append(out, n)
 		next = n.last + 1
