@@ -74,6 +74,9 @@ func expression(a *analysis) (expr string, explicit bool, measures map[int]bool,
 	if e := shareFrame(lx); e != "" && checks(e) {
 		return e, true, nil, howShare
 	}
+	if e, measures := rateReading(a); e != "" && checks(e) {
+		return e, true, measures, howConversion
+	}
 	if e, measures := conversion(a); e != "" && checks(e) {
 		return e, true, measures, howConversion
 	}

@@ -132,3 +132,24 @@ func TestQuantityArithmetic(t *testing.T) {
 		}
 	}
 }
+
+// A rate applied to an amount, or an amount over a rate.
+func TestRateReading(t *testing.T) {
+	t.Parallel()
+	e := testEngine()
+	for _, tt := range []struct {
+		query, want string
+	}{
+		{"a machine makes 240 parts per hour, how many in 3 hours 40 minutes", "240 * ((3 * 3600 + 40 * 60)) / 3600"},
+		{"walking at 5 km/h, how many minutes to walk 3.5 km", "((3.5 * 1000) / (5 * 1000) * 3600) / 60"},
+		{"a snail moves 3 cm per minute. how many metres in 2 hours 30 minutes", "(3 * 0.01 * ((2 * 3600 + 30 * 60)) / 60)"},
+		{"typing 65 words per minute, how long in minutes for 2,600 words", "(2600 / 65) * 60 / 60"},
+		// A rate is said in one phrase.
+		{"a bag of 3 kg rice costs 7.50. price per kg", ""},
+	} {
+		got, _ := rateReading(e.analysisOf(tt.query))
+		if got != tt.want {
+			t.Errorf("%q: rate reading %q, want %q", tt.query, got, tt.want)
+		}
+	}
+}
