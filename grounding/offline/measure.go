@@ -1,8 +1,6 @@
 package offline
 
 import (
-	"errors"
-	"strconv"
 	"strings"
 
 	"github.com/gear-chat/gear/tools"
@@ -323,122 +321,9 @@ func readQuantities(a *analysis) (amounts, targets []quantity) {
 	return mixedAmounts(a, withImpliedInches(a, amounts, endAt)), targets
 }
 
-// partUnitList are units written as a word that is mostly no unit ("in"),
-// which count only as the smaller part of a mixed amount ("5 ft 11 in").
-const partUnitList = `in:length:0.0254`
-
-// mixedPartAt reads a unit at token i that counts only inside a mixed
-// amount: a one-letter unit ("1 m 75 cm", "5 km 350 m") or a word of
-// partUnitList after a larger unit of its dimension ("12 ft 6 in"). It
-// stands right after a number, and next to another amount of its
-// dimension: before that number, or right after the unit.
-func (a *analysis) mixedPartAt(i int, endAt map[int]number) (unitPhrase, bool) {
-	w := a.toks[i].text
-	u, ok := a.lx.letterUnits[w]
-	part := false
-	if !ok {
-		u, ok = readUnits(partUnitList)[w]
-		part = true
-	}
-	if !ok || u.dim == "temperature" {
-		return unitPhrase{}, false
-	}
-	n, ok := endAt[i-1]
-	if !ok || i < 1 {
-		return unitPhrase{}, false
-	}
-	sameDim := func(k int) bool {
-		if k < 0 || k >= len(a.toks) {
-			return false
-		}
-		v, ok := a.lx.units[a.toks[k].text]
-		return ok && v.dim == u.dim
-	}
-	// The larger part before: "5 km 350 m", "12 ft 6 in".
-	if sameDim(n.first - 1) {
-		return unitPhrase{unit: u, from: i, to: i + 1}, true
-	}
-	// The smaller part after: "1 m 75 cm".
-	if !part {
-		if next, ok := endAt[i+1]; ok && next.first == i+1 && sameDim(next.last+1) {
-			return unitPhrase{unit: u, from: i, to: i + 1}, true
-		}
-	}
-	return unitPhrase{}, false
-}
-
-// withImpliedInches reads the inches a height leaves unnamed: a number
-// right after an amount in feet, with no unit of its own, under 12 ("five
-// foot three", "6 foot 2").
-func withImpliedInches(a *analysis, amounts []quantity, endAt map[int]number) []quantity {
-	var out []quantity
-	counted := map[int]bool{} // the numbers that have a unit of their own
-	for _, q := range amounts {
-		counted[q.first] = true
-	}
-	for _, q := range amounts {
-		out = append(out, q)
-		if q.rate || q.phrase.unit.name != "foot" {
-			continue
-		}
-		for _, n := range endAt {
-			if n.first != q.phrase.to || n.value >= 12 || n.value != float64(int(n.value)) || counted[n.first] {
-				continue
-			}
-			if _, unitNext := a.lx.units[wordAt(a.toks, n.last+1)]; unitNext {
-				continue
-			}
-			out = append(out, quantity{value: numberText(a, n), phrase: unitPhrase{unit: a.lx.units["inch"], from: n.first, to: n.last + 1}, first: n.first})
-		}
-	}
-	return out
-}
-
 func hasNumberEndingAt(endAt map[int]number, k int) bool {
 	_, ok := endAt[k]
 	return ok
-}
-
-// paceOrSpeed reads a pace ("pace", "minutes per km": the time over the
-// distance) or a speed ("how fast", "speed", "average speed": the
-// distance over the time) from one distance and one time in the query.
-func paceOrSpeed(a *analysis, amounts, targets []quantity) (string, []quantity) {
-	var dist, dur *quantity
-	for i := range amounts {
-		switch q := &amounts[i]; {
-		case q.rate:
-		case q.phrase.unit.dim == "length" && dist == nil:
-			dist = q
-		case q.phrase.unit.dim == "time" && dur == nil:
-			dur = q
-		}
-	}
-	if dist == nil || dur == nil {
-		return "", nil
-	}
-	switch {
-	case a.hasWord("pace"):
-		expr := dur.value + " / " + dist.value
-		for _, t := range targets {
-			if t.rate && t.phrase.unit.dim == "length" && t.phrase.unit.name != dist.phrase.unit.name {
-				// minutes per kilometre from a distance in miles
-				expr = dur.value + " / (" + dist.value + " * " + dist.phrase.unit.size + " / " + t.phrase.unit.size + ")"
-				return expr, []quantity{*dist, *dur, t}
-			}
-		}
-		return expr, []quantity{*dist, *dur}
-	case a.hasWord("speed", "fast"):
-		for _, t := range targets {
-			if t.phrase.unit.dim == "speed" {
-				// in the unit asked: the distance and the time in their
-				// base units, over the unit's size
-				expr := "(" + inBase(*dist) + ") / (" + inBase(*dur) + ") / " + t.phrase.unit.size
-				return expr, []quantity{*dist, *dur, t}
-			}
-		}
-		return dist.value + " / " + dur.value, []quantity{*dist, *dur}
-	}
-	return "", nil
 }
 
 // asksForUnit: the unit t is what the query asks for — after "how many"
@@ -469,75 +354,6 @@ func (a *analysis) asksForUnit(t quantity, amounts []quantity) bool {
 		}
 	}
 	return false
-}
-
-// mixedAmounts joins amounts of one dimension written side by side, the
-// larger unit first, into one amount in the dimension's base unit: "5
-// feet 10 inches", "3 hours and 20 minutes", "1 h 15 min 30 s", "2 lb 3
-// oz".
-func mixedAmounts(a *analysis, amounts []quantity) []quantity {
-	var out []quantity
-	for _, q := range amounts {
-		if n := len(out); n > 0 && joinsMixed(a, out[n-1], q) {
-			prev := out[n-1]
-			out[n-1] = quantity{
-				value: "(" + inBase(prev) + " + " + inBase(q) + ")",
-				phrase: unitPhrase{unit: unit{name: prev.phrase.unit.name + "+" + q.phrase.unit.name, dim: q.phrase.unit.dim, size: "1"},
-					from: prev.phrase.from, to: q.phrase.to},
-				first: prev.first, mixed: true, tail: q.phrase.unit,
-			}
-			continue
-		}
-		out = append(out, q)
-	}
-	return out
-}
-
-// joinsMixed: q continues prev as one mixed amount — the same dimension,
-// no rate or scale, a smaller unit, and nothing between them but "and" or
-// a comma.
-func joinsMixed(a *analysis, prev, q quantity) bool {
-	pu, qu := prev.phrase.unit, q.phrase.unit
-	if prev.mixed {
-		pu = prev.tail
-	}
-	if prev.rate || q.rate || prev.value == "" || q.value == "" || pu.dim != qu.dim || pu.dim == "temperature" || q.first <= prev.phrase.to-1 {
-		return false
-	}
-	for k := prev.phrase.to; k < q.first; k++ {
-		if a.toks[k].text != "and" {
-			return false
-		}
-	}
-	if gap := a.query[a.toks[prev.phrase.to-1].end:a.toks[q.first].start]; strings.Trim(gap, " ,") != "" && strings.TrimSpace(gap) != "and" {
-		return false
-	}
-	ps, perr := sizeValue(pu.size)
-	qs, qerr := sizeValue(qu.size)
-	return perr == nil && qerr == nil && ps > qs
-}
-
-// sizeValue is a unit's size as a number; the sizes of the unit lists are
-// numbers or a number over another in parentheses.
-func sizeValue(size string) (float64, error) {
-	s := strings.Trim(size, "()")
-	if num, den, ok := strings.Cut(s, "/"); ok {
-		n, err1 := strconv.ParseFloat(strings.TrimSpace(num), 64)
-		d, err2 := strconv.ParseFloat(strings.TrimSpace(den), 64)
-		if err1 != nil || err2 != nil || d == 0 {
-			return 0, errors.New("not a size")
-		}
-		return n / d, nil
-	}
-	return strconv.ParseFloat(s, 64)
-}
-
-// inBase writes an amount in its dimension's base unit.
-func inBase(q quantity) string {
-	if q.mixed {
-		return q.value
-	}
-	return q.value + " * " + q.phrase.unit.size
 }
 
 // convert writes the arithmetic of a conversion: an amount in another

@@ -12,7 +12,8 @@ import "strings"
 // ("km/h", "cm per minute"), a number before "a", "an" or "per" and a
 // unit ("$18.50 an hour"), or a number and a noun before "per" and a unit
 // ("240 parts per hour"). The answer is in the unit asked, or else in the
-// rate's own units.
+// rate's own units. A pace or a speed from one distance and one time
+// ("10 km in 52 minutes, pace") is paceOrSpeed's.
 
 // rate is an amount per a unit: value numerator-units per den.
 type rate struct {
@@ -145,4 +146,46 @@ func tidy(expr string) string {
 	expr = strings.NewReplacer(" * 1 *", " *", " * 1)", ")", " / 1)", ")").Replace(expr)
 	expr = strings.TrimSuffix(expr, " / 1")
 	return strings.TrimSuffix(expr, " * 1")
+}
+
+// paceOrSpeed reads a pace ("pace", "minutes per km": the time over the
+// distance) or a speed ("how fast", "speed", "average speed": the
+// distance over the time) from one distance and one time in the query.
+func paceOrSpeed(a *analysis, amounts, targets []quantity) (string, []quantity) {
+	var dist, dur *quantity
+	for i := range amounts {
+		switch q := &amounts[i]; {
+		case q.rate:
+		case q.phrase.unit.dim == "length" && dist == nil:
+			dist = q
+		case q.phrase.unit.dim == "time" && dur == nil:
+			dur = q
+		}
+	}
+	if dist == nil || dur == nil {
+		return "", nil
+	}
+	switch {
+	case a.hasWord("pace"):
+		expr := dur.value + " / " + dist.value
+		for _, t := range targets {
+			if t.rate && t.phrase.unit.dim == "length" && t.phrase.unit.name != dist.phrase.unit.name {
+				// minutes per kilometre from a distance in miles
+				expr = dur.value + " / (" + dist.value + " * " + dist.phrase.unit.size + " / " + t.phrase.unit.size + ")"
+				return expr, []quantity{*dist, *dur, t}
+			}
+		}
+		return expr, []quantity{*dist, *dur}
+	case a.hasWord("speed", "fast"):
+		for _, t := range targets {
+			if t.phrase.unit.dim == "speed" {
+				// in the unit asked: the distance and the time in their
+				// base units, over the unit's size
+				expr := "(" + inBase(*dist) + ") / (" + inBase(*dur) + ") / " + t.phrase.unit.size
+				return expr, []quantity{*dist, *dur, t}
+			}
+		}
+		return dist.value + " / " + dur.value, []quantity{*dist, *dur}
+	}
+	return "", nil
 }
