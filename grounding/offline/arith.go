@@ -80,6 +80,9 @@ func expression(a *analysis) (expr string, explicit bool, measures map[int]bool,
 	if e, measures := conversion(a); e != "" && checks(e) {
 		return e, true, measures, howConversion
 	}
+	if e := countOf(a); e != "" && checks(e) {
+		return e, true, nil, howInfix
+	}
 	if e := storyProblem(a); e != "" && checks(e) {
 		return e, false, nil, howStory
 	}

@@ -99,7 +99,7 @@ func TestStoryProblem(t *testing.T) {
 		query, want string
 	}{
 		{"Sam has 3 boxes with 4 pens each. He gives away 2 pens. How many pens are left?", "3 * 4 - 2"},
-		{"how much is 2 dozen eggs at 30 cents each", "24 * 30 / 100"},
+		{"how much is 2 dozen eggs at 30 cents each", "(2 * 12) * 30 / 100"},
 		{"a shelf has 5 rows of 12 books and 7 are taken, then she buys 4 more. how many books are there", "5 * 12 - 7 + 4"},
 		{"a shelf has 5 rows of 12 books and 7 are lent out. how many books are there", ""},
 		{"3 crates of 20 bottles plus 6 bottles, how many bottles in total", "3 * 20 + 6"},
@@ -150,6 +150,26 @@ func TestRateReading(t *testing.T) {
 		got, _ := rateReading(e.analysisOf(tt.query))
 		if got != tt.want {
 			t.Errorf("%q: rate reading %q, want %q", tt.query, got, tt.want)
+		}
+	}
+}
+
+// A counted amount is written as its count times the counting word's
+// number, and asked alone it is the answer.
+func TestCountOf(t *testing.T) {
+	t.Parallel()
+	e := testEngine()
+	for _, tt := range []struct {
+		query, want string
+	}{
+		{"how many eggs in 7 dozen", "7 * 12"},
+		{"how many is 3 dozen and a half", "3.5 * 12"},
+		{"10% of 2 dozen eggs", "10% of (2 * 12)"},
+		{"how many eggs in a dozen", ""},
+		{"how many gloves in 2 dozen pairs", ""},
+	} {
+		if got := e.analysisOf(tt.query).expr; got != tt.want {
+			t.Errorf("%q: expression %q, want %q", tt.query, got, tt.want)
 		}
 	}
 }

@@ -1,5 +1,7 @@
 package offline
 
+import "strings"
+
 // Numbers that count by more than their digits: a whole number and the
 // fraction "and" adds to it ("three and a half"), and the words that count
 // by a fixed number (grammar/collectives.txt: "2 dozen", "four score",
@@ -78,6 +80,9 @@ func withCollectives(toks []token, nums []number) []number {
 				n.last, n.end = f.last, f.end
 				absorbed = true
 			}
+			if n.value != c.value {
+				n.count, n.times = n.value/c.value, c.value
+			}
 			out = append(out, n)
 			if absorbed {
 				break
@@ -98,12 +103,14 @@ func withCollectives(toks []token, nums []number) []number {
 		// "half a dozen": a fraction, "a", a collective.
 		if n.den > 0 && wordAt(toks, n.last+1) == "a" {
 			if c, ok := collectiveAt(toks, n.last+2); ok {
+				n.count, n.times = n.value, c.value
 				n.value *= c.value
 				n.num, n.den = 0, 0
 				n.last += 1 + c.words
 				n.end = toks[n.last].end
 			}
 		} else if c, ok := collectiveAt(toks, n.last+1); ok {
+			n.count, n.times = n.value, c.value
 			n.value *= c.value
 			n.num, n.den = 0, 0
 			n.last += c.words
@@ -111,6 +118,7 @@ func withCollectives(toks []token, nums []number) []number {
 			// "3 dozen and a half": half a dozen more
 			if f, ok := andAFraction(toks, n.last, nums, k-1); ok {
 				n.value += c.value * f.value
+				n.count += f.value
 				n.last, n.end = f.last, f.end
 				k++
 			}
@@ -119,4 +127,16 @@ func withCollectives(toks []token, nums []number) []number {
 		next = n.last + 1
 	}
 	return out
+}
+
+// countOf reads a question that asks how many one counted amount is,
+// which ends it: "how many eggs in 7 dozen" is 7 * 12.
+func countOf(a *analysis) string {
+	if len(a.operands) != 1 || a.operands[0].times == 0 || !a.asksQuantity() {
+		return ""
+	}
+	if a.operands[0].last+1 != len(a.toks) {
+		return "" // "2 dozen pairs": counted in something else
+	}
+	return strings.Trim(numberText(a, a.operands[0]), "()")
 }

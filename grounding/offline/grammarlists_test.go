@@ -27,6 +27,7 @@ func TestCollectives(t *testing.T) {
 		{"half a dozen plus a dozen and a half", []float64{6, 18}},
 		{"one and a half gross in units", []float64{216}},
 		{"a day and a half", []float64{0.5}},
+		{"a dozen and a half", []float64{18}},
 	} {
 		nums := findNumbers(tt.query, tokenize(tt.query))
 		var got []float64

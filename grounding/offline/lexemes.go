@@ -211,6 +211,9 @@ func lexemesWith(a *analysis, subst map[int]quantityOperand) []lexeme {
 		}
 		if n, ok := numAt[i]; ok {
 			l := lexeme{kind: lexNum, num: n.value, text: tools.FormatNumber(n.value)}
+			if n.times > 0 {
+				l.text = numberText(a, n) // "(2 * 12)"
+			}
 			if n.den > 0 {
 				l.text, l.frac = numberText(a, n), true // "(1 / 3)"
 			}

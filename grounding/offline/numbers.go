@@ -17,6 +17,9 @@ type number struct {
 	// den > 0 marks a fraction written in words ("a third", "two-thirds"):
 	// value is num/den, and arithmetic writes it as (num / den), exactly.
 	num, den float64
+	// times > 0 marks a count of a counting word ("2 dozen"): value is
+	// count × times, and arithmetic writes it so (counting.go).
+	count, times float64
 }
 
 func wordValue(w string) (value float64, scale bool, ok bool) {
@@ -302,6 +305,9 @@ func toRoman(n int) string {
 
 // numberText is a number's text in an expression.
 func numberText(a *analysis, n number) string {
+	if n.times > 0 {
+		return "(" + tools.FormatNumber(n.count) + " * " + tools.FormatNumber(n.times) + ")"
+	}
 	if n.den > 0 {
 		return "(" + tools.FormatNumber(n.num) + " / " + tools.FormatNumber(n.den) + ")"
 	}

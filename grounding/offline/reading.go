@@ -168,6 +168,9 @@ func (r *callReading) placed(a *analysis, expr string, skip [2]int) {
 		if !placed && n.den > 0 {
 			placed = take(n.num) && take(n.den)
 		}
+		if !placed && n.times > 0 {
+			placed = take(n.count) && take(n.times)
+		}
 		if !placed {
 			unplaced++
 			if unplaced <= 3 {
