@@ -143,7 +143,10 @@ func TestRateReading(t *testing.T) {
 		{"a machine makes 240 parts per hour, how many in 3 hours 40 minutes", "240 * ((3 * 3600 + 40 * 60)) / 3600"},
 		{"walking at 5 km/h, how many minutes to walk 3.5 km", "((3.5 * 1000) / (5 * 1000) * 3600) / 60"},
 		{"a snail moves 3 cm per minute. how many metres in 2 hours 30 minutes", "(3 * 0.01 * ((2 * 3600 + 30 * 60)) / 60)"},
-		{"typing 65 words per minute, how long in minutes for 2,600 words", "(2600 / 65) * 60 / 60"},
+		{"typing 65 words per minute, how long in minutes for 2,600 words", "2600 / 65"},
+		{"typing 65 words per minute, how many hours for 7,800 words", "(7800 / 65) * 60 / 3600"},
+		{"Maria reads 35 pages a day. how many days to finish a 420 page book", "420 / 35"},
+		{"lisa saves $15 a week. how many weeks to save $240", "240 / 15"},
 		// A rate is said in one phrase.
 		{"a bag of 3 kg rice costs 7.50. price per kg", ""},
 	} {
@@ -167,6 +170,7 @@ func TestCountOf(t *testing.T) {
 		{"10% of 2 dozen eggs", "10% of (2 * 12)"},
 		{"how many eggs in a dozen", ""},
 		{"how many gloves in 2 dozen pairs", ""},
+		{"i need 150 cupcakes, how many dozen is that", "150 / 12"},
 	} {
 		if got := e.analysisOf(tt.query).expr; got != tt.want {
 			t.Errorf("%q: expression %q, want %q", tt.query, got, tt.want)

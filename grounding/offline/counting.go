@@ -1,6 +1,10 @@
 package offline
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gear-chat/gear/tools"
+)
 
 // Numbers that count by more than their digits: a whole number and the
 // fraction "and" adds to it ("three and a half"), and the words that count
@@ -62,8 +66,8 @@ func withCollectives(toks []token, nums []number) []number {
 				continue
 			}
 			article := i > 0 && (toks[i-1].text == "a" || toks[i-1].text == "an")
-			if !article && !c.alone {
-				continue
+			if !article && !c.alone || wordAt(toks, i-1) == "many" {
+				continue // "how many dozen": the unit asked, not a number
 			}
 			first, value := i, c.value
 			if article {
@@ -132,6 +136,17 @@ func withCollectives(toks []token, nums []number) []number {
 // countOf reads a question that asks how many one counted amount is,
 // which ends it: "how many eggs in 7 dozen" is 7 * 12.
 func countOf(a *analysis) string {
+	if len(a.operands) == 1 && a.operands[0].times == 0 {
+		// "150 cupcakes, how many dozen is that": the amount over the
+		// counting word's number.
+		for i := 0; i+2 < len(a.toks); i++ {
+			if a.toks[i].text == "how" && a.toks[i+1].text == "many" {
+				if c, ok := collectiveAt(a.toks, i+2); ok {
+					return numberText(a, a.operands[0]) + " / " + tools.FormatNumber(c.value)
+				}
+			}
+		}
+	}
 	if len(a.operands) != 1 || a.operands[0].times == 0 || !a.asksQuantity() {
 		return ""
 	}

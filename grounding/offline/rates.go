@@ -60,6 +60,9 @@ func (a *analysis) rates() []rate {
 		if !ok || den.unit.dim == "temperature" || strings.ContainsAny(a.query[n.end:a.toks[den.from].start], ".?!,;:") {
 			continue // "costs 7.50. price per kg": a rate is said in one phrase
 		}
+		if noun == "" && isMoney(a, n) {
+			noun = moneyNoun // "$15 a week"
+		}
 		out = append(out, rate{value: numberText(a, n), noun: noun, den: den.unit, from: n.first, to: den.to})
 	}
 	return out
@@ -119,11 +122,16 @@ func rateReading(a *analysis) (string, map[int]bool) {
 		return "", nil
 	}
 	for _, n := range a.operands {
-		if n.first >= r.from && n.first < r.to || wordAt(a.toks, n.last+1) != r.noun {
+		if n.first >= r.from && n.first < r.to {
+			continue
+		}
+		if r.noun == moneyNoun && !isMoney(a, n) || r.noun != moneyNoun && stem(wordAt(a.toks, n.last+1)) != stem(r.noun) {
 			continue
 		}
 		expr := numberText(a, n) + " / " + r.value
-		if asked != nil && asked.phrase.unit.dim == r.den.dim {
+		if asked != nil && asked.phrase.unit.size == r.den.size {
+			// asked in the unit the rate is per
+		} else if asked != nil && asked.phrase.unit.dim == r.den.dim {
 			expr = "(" + expr + ") * " + r.den.size + " / " + asked.phrase.unit.size
 		} else if asked != nil {
 			return "", nil
@@ -139,6 +147,15 @@ func (r rate) tokens(m map[int]bool) map[int]bool {
 		m[k] = true
 	}
 	return m
+}
+
+// moneyNoun stands for the noun of an amount of money ("$15 a week … to
+// save $240").
+const moneyNoun = "$"
+
+// isMoney reports whether the number is written with a currency sign.
+func isMoney(a *analysis, n number) bool {
+	return n.start > 0 && strings.ContainsAny(a.query[n.start-1:n.start], "$€£¥")
 }
 
 // tidy drops a multiplication or division by 1 from an expression.
