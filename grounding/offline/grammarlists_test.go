@@ -51,7 +51,7 @@ func TestCollectives(t *testing.T) {
 func TestGrammarLists(t *testing.T) {
 	t.Parallel()
 	ops := infixOperators()
-	for w, want := range map[string]infixOperator{"times": {op: "*"}, "x": {op: "*", vague: true}, "plus": {op: "+"}, "over": {op: "/", vague: true}} {
+	for w, want := range map[string]infixOperator{"times": {op: "*"}, "x": {op: "*"}, "plus": {op: "+"}, "over": {op: "/", vague: true}} {
 		if ops[w] != want {
 			t.Errorf("infix operator %q = %+v, want %+v", w, ops[w], want)
 		}
