@@ -260,7 +260,10 @@ func FuzzCall(f *testing.F) {
 		"define \"quote\"", "will it rain in Oslo tomorrow?", "a half of two-thirds plus  sqrt of -", "1,000,000 / 0 %",
 		"who is \x00 \u2028 ÿ?", "what is 5 % of % 5 of of 7", "quarter past eight in the morning gmt, 14h30 in utc+3?",
 		"72 f to c", "1.89 a litre, per us gallon? sq m² km/h", "I ran. Is it? That one there. How far? He did.",
-		"from 10 to 0, percent decrease", "area of a circle with diameter", "tempreture tomorow wether", "¿qué es? was ist", "echo (\"hi\") text /tmp/x", "echo echo echo"} {
+		"from 10 to 0, percent decrease", "area of a circle with diameter", "tempreture tomorow wether", "¿qué es? was ist", "echo (\"hi\") text /tmp/x", "echo echo echo",
+		"5 feet 10 inches in cm", "sum of the first 10 odd numbers from 3 to", "1 + 2 + ... + 0", "days between feb 30 and 2024-13-45",
+		"half a dozen and a half score of gross", "Sam has 3 boxes with 4 pens each. He gives away 2 pens. How many are left?",
+		"240 parts per hour for 3 h 40 min, per per", "5 ft 11 in in in", "a day and a half and a half", "how many dozen dozen"} {
 		f.Add(s)
 	}
 	sp := specs()
@@ -274,6 +277,10 @@ func FuzzCall(f *testing.F) {
 			call, err := e.Call(context.Background(), spec, query)
 			if err != nil {
 				t.Fatal(err)
+			}
+			read, r, err := e.ReadCall(context.Background(), spec, query)
+			if err != nil || read != call || r.Confidence < 0 || r.Confidence > 1 || call == "" && r.Confidence != 0 {
+				t.Fatalf("%q: ReadCall = %q %+v %v; Call = %q", query, read, r, err, call)
 			}
 			if call == "" {
 				continue
