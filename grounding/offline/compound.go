@@ -118,7 +118,7 @@ func seriesAfter(a *analysis, at map[int]number, i int, op tools.Operation) stri
 		case "even", "odd":
 			parity = w
 			continue
-		case "squares", "square", "cubes", "cube", "powers", "reciprocals", "digits", "primes", "prime", "fibonacci":
+		case "squares", "square", "squared", "cubes", "cube", "cubed", "powers", "reciprocals", "digits", "primes", "prime", "fibonacci":
 			return "" // a series of other terms than the numbers themselves
 		case "multiples":
 			if wordAt(a.toks, k+1) == "of" {

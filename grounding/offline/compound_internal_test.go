@@ -27,6 +27,7 @@ func TestOperationReading(t *testing.T) {
 		// No operation: a total, other terms, arithmetic, a list.
 		{"three consecutive numbers add up to 72", ""},
 		{"sum of the squares from 1 to 10", ""},
+		{"sum of the numbers 1 through 5 squared", ""},
 		{"add 5 and 89", ""},
 		{"the sum of 3, 4 and 5", ""},
 		{"how many months between march 3 and july 19", ""},
@@ -103,7 +104,10 @@ func TestStoryProblem(t *testing.T) {
 		{"a shelf has 5 rows of 12 books and 7 are taken, then she buys 4 more. how many books are there", "5 * 12 - 7 + 4"},
 		{"a shelf has 5 rows of 12 books and 7 are lent out. how many books are there", ""},
 		{"3 crates of 20 bottles plus 6 bottles, how many bottles in total", "3 * 20 + 6"},
+		{"tom has 5 apples and buys 3 more bags of 6 apples each. how many apples", "5 + 3 * 6"},
 		// Not read completely: left to the guess.
+		{"Sam has 3 boxes with 4 pens each. He gives away 2 boxes. How many pens are left?", ""},
+		{"she had 20 cookies and ate 5 of 10 biscuits, how many cookies are left", ""},
 		{"a farmer has 17 sheep, all but 9 run away, how many are left", ""},
 		{"Tom had 12 apples and ate some. Jo gave him 7 more. How many does he have?", ""},
 	} {

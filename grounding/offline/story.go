@@ -68,6 +68,7 @@ func storyProblem(a *analysis) string {
 	}
 	var terms []string
 	used := make([]bool, len(nums))
+	var groupNouns []string // the nouns the groups are counted in ("boxes")
 	for i := 0; i < len(nums); i++ {
 		if used[i] {
 			continue
@@ -79,6 +80,7 @@ func storyProblem(a *analysis) string {
 		if i+1 < len(nums) && groupOf(a, n, nums[i+1]) {
 			sign := changeNear(a, nums, i, i+1)
 			terms = append(terms, sign+storyAmount(a, n)+" * "+storyAmount(a, nums[i+1]))
+			groupNouns = append(groupNouns, stem(wordAt(a.toks, n.last+1)))
 			used[i], used[i+1] = true, true
 			i++
 			continue
@@ -86,6 +88,11 @@ func storyProblem(a *analysis) string {
 		sign := changeNear(a, nums, i, i)
 		if sign == "" && len(terms) > 0 {
 			return "" // a number the shapes cannot place
+		}
+		for _, g := range groupNouns {
+			if sign != "" && stem(wordAt(a.toks, n.last+1)) == g {
+				return "" // "gives away 2 boxes": a change of the groups, not of what is in them
+			}
 		}
 		terms = append(terms, sign+storyAmount(a, n))
 		used[i] = true
@@ -117,19 +124,24 @@ func groupOf(a *analysis, n, m number) bool {
 	if len(between) == 0 || len(between) > 3 {
 		return false
 	}
-	link := ""
+	link, noun := "", false
 	for _, t := range between {
-		if groupLinks[t.text] {
+		switch {
+		case groupLinks[t.text]:
 			link = t.text
-		}
-		if storyChanges()[t.text] != "" || t.text == "and" {
+		case t.text == "and" || storyChanges()[t.text] == "-":
 			return false
+		case link == "" && storyChanges()[t.text] == "":
+			noun = true // "3 boxes with", "6 rows of", "3 more bags of"
 		}
 	}
-	switch link {
-	case "":
-		return false
-	case "of", "containing", "holding":
+	if n.times > 0 {
+		noun = true // "2 dozen at", "3 cartons of a dozen"
+	}
+	switch {
+	case link == "" || !noun:
+		return false // "3 of 10": a part, not groups
+	case link == "of" || link == "containing" || link == "holding":
 		return true
 	}
 	// "with", "at", "for": each group's amount is said to be each's, or a
