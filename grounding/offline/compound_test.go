@@ -153,3 +153,32 @@ func TestCompoundQuantities(t *testing.T) {
 		t.Error("shown as fact: " + s)
 	}
 }
+
+// The offline engine's call confidence reaches the grounder's choice.
+func TestGroundCarriesOfflineReading(t *testing.T) {
+	reg, gaz := builtin(t)
+	eng := offline.New(offline.Options{Places: gaz, Tools: reg.Specs()})
+	g, err := grounding.New(reg, eng.Grounding(), grounding.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		query string
+		high  bool
+	}{
+		{"what's 5 feet 10 inches in cm", true},
+		{"Jake has 34 fewer balls than Audrey. Audrey has 41 balls. How many balls does Jake have?", false},
+	} {
+		res, err := g.Ground(context.Background(), tt.query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := res.Choice.Reading
+		if res.Choice.Family != "calc" || r == nil {
+			t.Fatalf("%q: chose %s with reading %v", tt.query, res.Choice.Tool, r)
+		}
+		if (r.Confidence >= CallConfidenceGate) != tt.high {
+			t.Errorf("%q: %s read at %.2f (%q), want high %v", tt.query, res.Choice.Call, r.Confidence, r.Doubts, tt.high)
+		}
+	}
+}
