@@ -72,9 +72,6 @@ func judge(it compoundItem, response string) bool {
 // shown as fact, and refused (no calculator answer). The target is no
 // wrong answer shown as fact.
 func TestCompoundQuantities(t *testing.T) {
-	if testing.Short() {
-		t.Skip("grounds 262 queries")
-	}
 	f, err := os.Open("../../testdata/blind/compound-quantities.jsonl")
 	if err != nil {
 		t.Fatal(err)
