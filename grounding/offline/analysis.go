@@ -272,6 +272,17 @@ func readArithmetic(t tokenStage, s spanStage, layout layoutFrame) arithmeticFra
 	view := frameView(t, s, frameStage{layoutFrame: layout})
 	f.expr, f.explicit, f.measures, f.how = expression(view)
 	f.opExpr, f.opHow = operationReading(view)
+	if f.opHow == howTrig {
+		// "cos 60 degrees": the angle's unit is no weather word.
+		for i, tok := range t.toks {
+			if tok.text == "degrees" || tok.text == "degree" {
+				if f.measures == nil {
+					f.measures = map[int]bool{}
+				}
+				f.measures[i] = true
+			}
+		}
+	}
 	return f
 }
 

@@ -49,6 +49,7 @@ const (
 	howStory // a story problem read completely (story.go)
 	howRange // the sum or product of a range (compound.go)
 	howDates // the time between two dates (compound.go)
+	howTrig  // a trigonometric function of an angle (compound.go)
 )
 
 // expression extracts an arithmetic expression from the query, or "".

@@ -44,7 +44,49 @@ func operationReading(a *analysis) (string, exprHow) {
 	if t := rangeSeries(a); t != "" {
 		return t, howRange
 	}
+	if t := trigonometry(a); t != "" {
+		return t, howTrig
+	}
 	return "", howNone
+}
+
+// trigonometry reads "sin 30", "the cosine of 60 degrees", "tan 0.5
+// radians": a function of grammar/trig.txt right before an angle, in
+// degrees unless radians are said. The query must be the function and its
+// angle alone, or ask for it ("what is sin 30").
+func trigonometry(a *analysis) string {
+	for i, t := range a.toks {
+		op, ok := trigWords()[t.text]
+		if !ok {
+			continue
+		}
+		k := i + 1
+		if wordAt(a.toks, k) == "of" {
+			k++
+		}
+		var angle *number
+		for j := range a.operands {
+			if a.operands[j].first == k {
+				angle = &a.operands[j]
+			}
+		}
+		if angle == nil || len(a.operands) != 1 {
+			return ""
+		}
+		x := numberText(a, *angle)
+		switch wordAt(a.toks, angle.last+1) {
+		case "radians", "radian", "rad":
+			return opTemplate(op) + "(" + x + ")"
+		}
+		return opTemplate(op) + "(" + x + " * pi / 180)"
+	}
+	return ""
+}
+
+// angleInDegrees reports whether the query names no unit of its angle, so
+// that degrees were assumed.
+func angleInDegrees(a *analysis) bool {
+	return !a.hasWord("degrees", "degree", "deg", "radians", "radian", "rad") && !strings.Contains(a.query, "°")
 }
 
 // ellipsisRe finds a sum written with an ellipsis: "1 + 2 + 3 + ... +

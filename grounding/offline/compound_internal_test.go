@@ -31,6 +31,10 @@ func TestOperationReading(t *testing.T) {
 		{"add 5 and 89", ""},
 		{"the sum of 3, 4 and 5", ""},
 		{"how many months between march 3 and july 19", ""},
+		{"sin 30", "{sin}(30 * pi / 180)"},
+		{"what is the cosine of 60 degrees", "{cos}(60 * pi / 180)"},
+		{"tan 0.5 radians", "{tan}(0.5)"},
+		{"get a tan in 3 days", ""},
 	} {
 		a := e.analysisOf(tt.query)
 		if a.opExpr != tt.want {

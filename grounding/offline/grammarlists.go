@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/gear-chat/gear/tools"
 )
 
 // grammarFiles are the word lists of the engine's own grammar: English
@@ -149,3 +151,15 @@ func asksLikelihood(lower string) bool {
 	}
 	return false
 }
+
+// trigWords reads grammar/trig.txt once: word → operation.
+var trigWords = sync.OnceValue(func() map[string]tools.Operation {
+	m := map[string]tools.Operation{}
+	for _, line := range strings.Split(mustGrammar("trig"), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 2 && !strings.HasPrefix(f[0], "#") {
+			m[f[0]] = tools.Operation(f[1])
+		}
+	}
+	return m
+})

@@ -2,6 +2,8 @@ package offline
 
 import (
 	"testing"
+
+	"github.com/gear-chat/gear/tools"
 )
 
 // The collectives of grammar/collectives.txt count by their number.
@@ -69,6 +71,14 @@ func TestGrammarLists(t *testing.T) {
 	for q, want := range map[string]bool{"what's the chance of rain": true, "chances of snow tomorrow": true, "any chance you know": false} {
 		if asksLikelihood(q) != want {
 			t.Errorf("asksLikelihood(%q) = %v, want %v", q, !want, want)
+		}
+	}
+	if w := trigWords(); w["sine"] != tools.OpSin || w["tangent"] != tools.OpTan || len(w) != 6 {
+		t.Errorf("trigWords = %v", w)
+	}
+	for _, op := range trigWords() {
+		if !op.Known() {
+			t.Errorf("grammar/trig.txt names %q, no tools.Operation", op)
 		}
 	}
 	if r := percentResults(); !r["total"] || r["tip"] || len(r) == 0 {

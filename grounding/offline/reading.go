@@ -44,6 +44,7 @@ const (
 	unplacedNumber     = 0.5  // a number of the query with no place in the expression
 	unplacedDate       = 0.5  // a date or time left out of arithmetic
 	missingOperation   = 0.3  // an operation the tool names no function for
+	assumedUnit        = 0.9  // a unit the query does not say, taken as the usual one
 	unplacedUnit       = 0.55 // a unit of a mixed quantity with no place
 	vagueOperator      = 0.75 // an operator read from a word that is often no operator
 	otherName          = 0.9  // a place found by another of its names
@@ -129,6 +130,9 @@ func (r *callReading) operation(a *analysis, expr string) {
 		skip = [2]int{m[0], m[1]}
 	}
 	r.placed(a, expr, skip)
+	if a.opHow == howTrig && angleInDegrees(a) {
+		r.scale(assumedUnit, "the angle was taken in degrees")
+	}
 	if a.opHow == howDates {
 		if leapMayMatter(a.lower) {
 			r.scale(unplacedDate, "no year given, and a February 29 may fall between the dates")

@@ -53,6 +53,8 @@ func TestReadCallConfidence(t *testing.T) {
 		{"Calculator", "what is 2 + 3 + ... + 40", true, ""},
 		{"Calculator", "what is the sum of 1 through 100", true, ""},
 		{"Calculator", "how many days between march 3 and july 19", true, ""},
+		{"Calculator", "what is the cosine of 60 degrees", true, ""},
+		{"Calculator", "sin 30", true, "degrees"},
 		// With no year, a February 29 may fall between.
 		{"Calculator", "how many days between feb 3 and july 19", false, "February 29"},
 		// An operator read from a vague word.

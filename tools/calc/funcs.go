@@ -12,7 +12,7 @@ import (
 // knownFunctions and knownConstants name what an expression may call or
 // use, for error messages and the tool's description.
 const (
-	knownFunctions = "sqrt, abs, round, floor, ceil, ln, exp, log, pow, min, max, avg, factorial, sum_range, product_range, date, days_between"
+	knownFunctions = "sqrt, abs, round, floor, ceil, ln, exp, log, pow, min, max, avg, factorial, sin, cos, tan, sum_range, product_range, date, days_between"
 	knownConstants = "pi, e"
 )
 
@@ -88,6 +88,11 @@ func call(name string, at int, args []Value) (Value, error) {
 			return Value{}, err
 		}
 		return factorial(args[0])
+	case "sin", "cos", "tan":
+		if err := arity(lower, at, len(args), 1); err != nil {
+			return Value{}, err
+		}
+		return trig(lower, args[0])
 	case "sum_range":
 		if err := arity(lower, at, len(args), 2, 3); err != nil {
 			return Value{}, err

@@ -28,6 +28,7 @@ var hints = sync.OnceValue(func() tools.Hints {
 		Params: map[string]tools.ParamHint{"expression": {Functions: map[tools.Operation]string{
 			tools.OpRangeSum: "sum_range", tools.OpRangeProduct: "product_range",
 			tools.OpDate: "date", tools.OpDaysBetween: "days_between",
+			tools.OpSin: "sin", tools.OpCos: "cos", tools.OpTan: "tan",
 		}}},
 	}
 })

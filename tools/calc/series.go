@@ -1,6 +1,7 @@
 package calc
 
 import (
+	"math"
 	"math/big"
 	"time"
 
@@ -15,6 +16,7 @@ import (
 //	product_range(first, last)    first × (first+1) × … × last (whole numbers)
 //	date(year, month, day)        the day's number: days since 1970-01-01
 //	days_between(d1, d2)          d2 − d1, two dates' numbers
+//	sin(x), cos(x), tan(x)        of an angle in radians (degrees × pi / 180)
 //
 // A sum of a range is computed by its closed form, exactly, however long
 // the range; a product's size is bounded by MaxDigits before it is
@@ -107,4 +109,31 @@ func daysBetween(a, b Value) (Value, error) {
 		}
 	}
 	return sub(b, a)
+}
+
+// trig applies sin, cos or tan to an angle in radians. A sine
+// or cosine within 1e-15 of 0 is 0 (cos(radians(90)) is 0, not 6e-17),
+// and a tangent where the cosine is 0 is undefined.
+func trig(name string, x Value) (Value, error) {
+	what := func() string { return name + "(" + brief(x) + ")" }
+	f := x.Float64()
+	if math.IsInf(f, 0) || math.Abs(f) > 1e15 {
+		return Value{}, tools.Inputf("%s: the angle is too large to be exact", what())
+	}
+	var r float64
+	switch name {
+	case "sin":
+		r = math.Sin(f)
+	case "cos":
+		r = math.Cos(f)
+	case "tan":
+		if math.Abs(math.Cos(f)) < 1e-15 {
+			return Value{}, tools.Inputf("%s is undefined: the cosine of the angle is 0", what())
+		}
+		r = math.Tan(f)
+	}
+	if math.Abs(r) < 1e-15 {
+		return intValue(0), nil
+	}
+	return inexact(r), nil
 }

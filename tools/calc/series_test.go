@@ -32,6 +32,12 @@ func TestSeriesAndDates(t *testing.T) {
 		{"days_between(date(2100, 2, 28), date(2100, 3, 1))", "1"},
 		{"days_between(date(1947, 8, 15), date(1950, 1, 26))", "895"},
 		{"days_between(date(2025, 1, 5), date(2025, 3, 30)) / 7", "12"},
+		{"sin(30 * pi / 180)", "0.5"},
+		{"cos(60 * pi / 180)", "0.5"},
+		{"tan(45 * pi / 180)", "1"},
+		{"cos(90 * pi / 180)", "0"},
+		{"sin(pi)", "0"},
+		{"sin(0)", "0"},
 	} {
 		v, err := Eval(tt.expr)
 		if err != nil {
@@ -59,6 +65,9 @@ func TestSeriesAndDatesErrors(t *testing.T) {
 		{"date(0, 1, 1)", "is not a date"},
 		{"date(2025, 1)", "takes 3 arguments"},
 		{"days_between(1.5, 3)", "its arguments are dates"},
+		{"tan(90 * pi / 180)", "undefined"},
+		{"sin(10^20)", "too large"},
+		{"sin(1, 2)", "takes 1 argument"},
 	} {
 		_, err := Eval(tt.expr)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
