@@ -316,6 +316,8 @@ func infixOperand(lx []lexeme, j int) (string, int, bool) {
 	switch fn {
 	case "sqrt", "log", "ln", "abs", "factorial":
 		text = fn + "(" + text + ")"
+	case "logb":
+		text = "log(" + tools.FormatNumber(lx[start].num) + ", " + text + ")"
 	case "log2":
 		text = "log(2, " + text + ")"
 	case "cbrt":

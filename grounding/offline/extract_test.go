@@ -25,6 +25,9 @@ func TestExpression(t *testing.T) {
 	}{
 		{"what is 48 multiplied by 4 divided by 2", "48 * 4 / 2", true},
 		{"1250 minus 15 percent", "1250 - 15% of 1250", true},
+		{"log base 2 of 64", "log(2, 64)", true},
+		{"what is 20 : 2", "20 / 2", true},
+		{"the score was 3:1", "", false},
 		{"80 plus 20%", "80 + 20% of 80", true},
 		{"what is 15% of 80 minus 5", "15% of 80 - 5", true},
 		{"7% sales tax on 49.99, total price", "7% of 49.99 + 49.99", true},

@@ -1,6 +1,11 @@
 package offline
 
-import "github.com/gear-chat/gear/tools"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/gear-chat/gear/tools"
+)
 
 // The arithmetic lexemes of a query (see arith.go): numbers, operator
 // words and symbols, function phrases, connectives.
@@ -108,6 +113,12 @@ func wordLexeme(toks []token, i int) (lexeme, int) {
 	case "ln":
 		return lexeme{kind: lexFunc, text: "ln"}, 1
 	case "log", "logarithm":
+		// "log base 2 of 64": the base is the function's first argument.
+		if next(1) == "base" && isNumeral(next(2)) {
+			if b, err := strconv.ParseFloat(strings.ReplaceAll(next(2), ",", ""), 64); err == nil && b > 0 {
+				return optional("of", lexeme{kind: lexFunc, text: "logb", num: b}, 3)
+			}
+		}
 		return optional("of", lexeme{kind: lexFunc, text: "log"}, 1)
 	case "natural":
 		if next(1) == "log" || next(1) == "logarithm" {
@@ -172,7 +183,15 @@ func gapLexemes(gap string) []lexeme {
 			out = append(out, lexeme{kind: lexPostfix, text: "%"})
 		case ',':
 			out = append(out, lexeme{kind: lexComma})
-		case '?', '.', '!', ';', ':', '=':
+		case ':':
+			if strings.TrimSpace(gap) == ":" && strings.HasPrefix(gap, " ") && strings.HasSuffix(gap, " ") {
+				// "20 : 2", spaced as an operator: a division (a clock
+				// time is written without spaces and read before).
+				out = append(out, lexeme{kind: lexOp, text: "/"})
+				continue
+			}
+			out = append(out, lexeme{kind: lexOther})
+		case '?', '.', '!', ';', '=':
 			out = append(out, lexeme{kind: lexOther})
 		}
 	}
