@@ -185,7 +185,7 @@ func Defaults() Config {
 			Wiki: Wiki{Language: "en"},
 		},
 		Models:    defaultModels(),
-		Grounding: Grounding{Gamma: 0.75, Lambda: 1, Threshold: 0.16, Temperature: 0.0394, NoneScore: 0.2894, ToolTimeout: Duration(2 * time.Second)},
+		Grounding: Grounding{Gamma: 0.75, Lambda: 1, Threshold: 0.16, Temperature: 0.0396, NoneScore: 0.2906, ToolTimeout: Duration(2 * time.Second)},
 		Agent:     Agent{ConfirmBelow: 0.5, ContextTokens: 2000},
 		MCP:       defaultMCP(),
 	}

@@ -87,8 +87,8 @@ type Options struct {
 const (
 	DefaultGamma         = 0.75
 	DefaultLambda        = 1.0
-	DefaultTemperature   = 0.0394
-	DefaultNoneScore     = 0.2894
+	DefaultTemperature   = 0.0396
+	DefaultNoneScore     = 0.2906
 	DefaultThreshold     = 0.16
 	DefaultDecisiveBelow = 0.1
 	DefaultDecisiveAbove = 0.9
