@@ -238,7 +238,7 @@ func (e *Engine) features(a *analysis) ([]string, []float64) {
 		add(commandFeature, commandWeight)
 	}
 	for i, tok := range toks {
-		if (tok.text == "times" || tok.text == "x") && i > 0 && i+1 < len(toks) && isNumeric(toks[i-1].text) && isNumeric(toks[i+1].text) {
+		if multiplies(tok.text) && i > 0 && i+1 < len(toks) && isNumeric(toks[i-1].text) && isNumeric(toks[i+1].text) {
 			// "13 times 57" is multiplication, not the clock.
 			shape(tools.AnswerNumber)
 			continue
