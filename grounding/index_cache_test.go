@@ -3,6 +3,7 @@ package grounding_test
 import (
 	"context"
 	"path/filepath"
+	"reflect"
 	"sync/atomic"
 	"testing"
 
@@ -79,7 +80,7 @@ func TestLibraryIndexInStore(t *testing.T) {
 			t.Fatalf("%s: S %v / %v from the store", a.Tools[i].Tool, a.Tools[i].S, b.Tools[i].S)
 		}
 	}
-	if a.Choice != b.Choice {
+	if !reflect.DeepEqual(a.Choice, b.Choice) {
 		t.Errorf("choice %+v, from the store %+v", a.Choice, b.Choice)
 	}
 
