@@ -75,6 +75,8 @@ func (tr *turnRun) answerWithoutTool(routed bool) error {
 		switch {
 		case tr.rec.Mode == ModeBaseline:
 			msg = "I cannot answer this: baseline mode is the chat model alone, and gear has no chat model — `gear setup` connects one."
+		case routed && tr.rec.Confirmation != nil && tr.rec.Confirmation.Kind == ConfirmNone:
+			msg = offerText(tr.rec.Confirmation)
 		case routed && tr.rec.Confirmation != nil:
 			msg = "No tool was run, and gear needs a chat model to answer without one — `gear setup` connects one."
 		default:
