@@ -206,6 +206,10 @@ type Record struct {
 	ChosenBy string    `json:"chosen_by,omitempty"`
 	Emission *Emission `json:"emission,omitempty"`
 	Call     *ToolRun  `json:"call,omitempty"`
+	// CallReading is the call confidence of the call that ran (or was
+	// asked about): Emission.Reading, here for scripts; absent when the
+	// prober gave none.
+	CallReading *grounding.CallReading `json:"call_reading,omitempty"`
 
 	// Answer is the answer shown, sanitised for the terminal. AnsweredBy is
 	// "model" (the chat LLM wrote it), "tool" (the tool's response as is)

@@ -216,7 +216,7 @@ func (tr *turnRun) toolTurn(query string, named []string) error {
 
 	em, err := tr.emitCall(spec, query)
 	em = sanitizeEmission(em)
-	tr.rec.Emission = &em
+	tr.rec.Emission, tr.rec.CallReading = &em, em.Reading
 	tr.t.emit(CallEmitted{Emission: em})
 	if err != nil {
 		return err

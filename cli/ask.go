@@ -178,7 +178,7 @@ type askOptions struct {
 // ask runs one turn and prints it. An empty mode is the study phase's
 // default: baseline in a study's baseline phase, else chat.
 func (a *app) ask(ctx context.Context, o askOptions) error {
-	text, mode, yes, asJSON := o.text, o.mode, o.yes, o.json
+	text, mode, yes := o.text, o.mode, o.yes
 	// The MCP servers start connecting now, while the history opens and
 	// the agent is wired; the library waits for them (see mcpTools).
 	if _, err := a.mcpManager(ctx); err != nil {
@@ -232,6 +232,17 @@ func (a *app) ask(ctx context.Context, o askOptions) error {
 		}
 		req.Conversation = convs[0].ID
 	}
+	// "No tool" answers only with a chat model, and not in direct mode.
+	canAnswer := chatDown == nil && !llm.Resolve(a.cfg, llm.RoleChat).Offline && in.Mode != agent.ModeDirect
+	return a.askTurn(ctx, ag, st, req, o, canAnswer)
+}
+
+// askTurn runs the turn and prints it, answering the gate's questions:
+// on a terminal by asking, elsewhere by not running what gear is unsure
+// of (--yes runs it). canAnswer says whether "no tool" can still give an
+// answer (a chat model, not direct mode).
+func (a *app) askTurn(ctx context.Context, ag *agent.Agent, st *store.Store, req agent.Request, o askOptions, canAnswer bool) error {
+	asJSON := o.json
 	turn := ag.Start(ctx, req)
 	p := askPrinter{out: a.deps.Stdout, errw: a.deps.Stderr, json: asJSON}
 	for {
@@ -247,11 +258,14 @@ func (a *app) ask(ctx context.Context, o askOptions) error {
 		case agent.ConfirmationNeeded:
 			var choice string
 			var err error
-			if e.Confirmation.Kind == agent.ConfirmRun {
+			switch e.Confirmation.Kind {
+			case agent.ConfirmRun:
 				choice, err = a.confirmRun(ctx, ag, e.Confirmation)
-			} else {
-				// "No tool" answers only with a chat model, and not in direct mode.
-				canAnswer := chatDown == nil && !llm.Resolve(a.cfg, llm.RoleChat).Offline && in.Mode != agent.ModeDirect
+			case agent.ConfirmCall:
+				choice, err = a.confirmCall(ctx, e.Confirmation)
+			case agent.ConfirmNone:
+				choice, err = a.offerTools(ctx, e.Confirmation, canAnswer)
+			default:
 				choice, err = a.confirmTool(ctx, e.Confirmation, canAnswer)
 			}
 			if err != nil {
@@ -325,7 +339,11 @@ func (a *app) confirmTool(ctx context.Context, c agent.Confirmation, canAnswer b
 	}
 	fmt.Fprintf(w, "Grounding is only %s sure. Which tool?\n", pct(top.Confidence))
 	for i, cand := range c.Candidates {
-		fmt.Fprintf(w, "  %d. %s (%s)\n", i+1, cand.Tool, pct(cand.Confidence))
+		line := fmt.Sprintf("  %d. %s (%s)", i+1, sanitize.Line(cand.Tool), pct(cand.Confidence))
+		if cand.Call != "" {
+			line += "  " + callShown(cand.Call, cand.Tool) + readingSuffix(cand.Reading)
+		}
+		fmt.Fprintln(w, line)
 	}
 	none := "n answers without a tool"
 	if !canAnswer {

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/grounding"
 	"github.com/gear-chat/gear/store"
 )
 
@@ -87,30 +88,81 @@ func routeText(r agent.Record) string {
 	return strings.Join(parts, " · ")
 }
 
-// callLine is the call that ran and what it gave, on one line:
-// Calculator(5 * 0.3048 / 0.01) → 152.4.
+// callLine is the call that ran and what it gave, with the two
+// confidences, on one line:
+// Calculator(5 * 0.3048 / 0.01) → 152.4 · tool 97% · call 45%.
+// The confidences always show: the response is cut first, then the call.
+// A call asked about and not run (or waiting for the answer) is shown
+// too; the call confidence only when the prober gave one.
 func (p *painter) callLine(r agent.Record, inner int) string {
-	run := r.Call
-	if run == nil || run.Call == "" || r.Emission != nil && r.Emission.Rejected {
-		// Nothing ran.
+	st := p.st
+	run, em := r.Call, r.Emission
+	call, result := "", ""
+	switch {
+	case run != nil && run.Call != "" && (em == nil || !em.Rejected):
+		call = cleanLine(run.Call)
+		if run.Error != "" {
+			result = st.errorText.Render("✗ " + cleanLine(run.Error))
+		} else if lines := strings.Split(strings.TrimSpace(clean(run.Response)), "\n"); len(lines) > 0 {
+			result = cleanLine(lines[0])
+			if len(lines) > 1 {
+				result += " …"
+			}
+		}
+	case em != nil && em.Call != "" && !em.Rejected:
+		call = cleanLine(em.Call)
+		if r.Status != store.StatusRunning && r.Status != store.StatusAwaitingConfirmation && r.Status != "" {
+			result = st.note.Render("not run")
+		}
+	default:
+		// No call was written, or the machine rejected it.
 		return ""
 	}
-	st := p.st
-	call := cleanLine(run.Call)
-	result := ""
-	if run.Error != "" {
-		result = st.errorText.Render("✗ " + cleanLine(run.Error))
-	} else if lines := strings.Split(strings.TrimSpace(clean(run.Response)), "\n"); len(lines) > 0 {
-		result = cleanLine(lines[0])
-		if len(lines) > 1 {
-			result += " …"
-		}
-	}
-	line := st.tool.Render(call)
+	suffix := p.confidenceSuffix(r)
+	head := st.tool.Render(call)
 	if result != "" {
-		line += st.note.Render(" → ") + result
+		head += st.note.Render(" → ") + result
 	}
-	return clip(line, inner)
+	avail := inner - ansi.StringWidth(suffix)
+	if avail < 12 {
+		return clip(head+suffix, inner)
+	}
+	return clip(head, avail) + suffix
+}
+
+// confidenceSuffix is " · tool 97% · call 45%" for a grounded call, the
+// call's part only when there is a reading; " · exact call" for one the
+// user typed.
+func (p *painter) confidenceSuffix(r agent.Record) string {
+	st := p.st
+	if r.ChosenBy == "call" {
+		return st.note.Render(" · exact call")
+	}
+	conf := r.Confidence
+	if r.Tool == "" && r.Grounding != nil && r.Grounding.Choice != agent.NoTool {
+		conf = r.Grounding.Confidence
+	}
+	s := st.note.Render(" · tool ") + st.number.Render(pct(conf))
+	if rd := callReading(r); rd != nil {
+		style := st.number
+		if c := r.Permission; c != nil && c.Kind == agent.ConfirmCall || rd.Confidence < 0.5 {
+			style = st.errorText
+		}
+		s += st.note.Render(" · call ") + style.Render(pct(rd.Confidence))
+	}
+	return s
+}
+
+// callReading is the call confidence of the turn's call, nil when the
+// prober gave none (a model prober, a call the chat model wrote).
+func callReading(r agent.Record) *grounding.CallReading {
+	if r.CallReading != nil {
+		return r.CallReading
+	}
+	if r.Emission != nil && !r.Emission.Rejected {
+		return r.Emission.Reading
+	}
+	return nil
 }
 
 // choiceLine is the chosen tool with its confidence as a bar and a
@@ -186,7 +238,26 @@ func (p *painter) detailLines(r agent.Record, inner int) []string {
 		if c.Chosen == agent.NoTool {
 			who = "you answered without a tool"
 		}
-		out = append(out, st.cardLabel.Render("asked    ")+fmt.Sprintf("confidence under %s: %s", pct(c.Threshold), who))
+		what := fmt.Sprintf("confidence under %s: %s", pct(c.Threshold), who)
+		if c.Kind == agent.ConfirmNone {
+			what = fmt.Sprintf("no tool, but only %s sure (offers tools under %s): %s", pct(c.NoneConfidence), pct(c.Threshold), who)
+		}
+		out = append(out, st.cardLabel.Render("asked    ")+cleanLine(what))
+	}
+	if c := r.Permission; c != nil && c.Kind == agent.ConfirmCall && c.Chosen != "" {
+		who := "you said run"
+		switch {
+		case c.Auto:
+			who = "run without asking (--yes)"
+		case c.Chosen == agent.NoTool:
+			who = "you said do not run"
+		}
+		out = append(out, st.cardLabel.Render("asked    ")+fmt.Sprintf("call confidence under %s: %s", pct(c.Threshold), who))
+	}
+	if rd := callReading(r); rd != nil {
+		for _, d := range rd.Doubts {
+			out = append(out, st.cardLabel.Render("doubt    ")+cleanLine(d))
+		}
 	}
 	if em := r.Emission; em != nil {
 		how := string(em.Path)
@@ -331,7 +402,11 @@ func (p *painter) badge(e *entry) string {
 		case "user":
 			parts = append(parts, "chosen by you", "grounding: "+engineLabel(r))
 		default:
-			parts = append(parts, pct(r.Confidence)+" confidence", "grounding: "+engineLabel(r))
+			parts = append(parts, "tool "+pct(r.Confidence))
+			if rd := callReading(r); rd != nil {
+				parts = append(parts, "call "+pct(rd.Confidence))
+			}
+			parts = append(parts, "grounding: "+engineLabel(r))
 		}
 	}
 	line := st.badge.Render(strings.Join(parts, " · "))
