@@ -157,7 +157,7 @@ func callShown(call, tool string) string {
 }
 
 // shellQuote quotes s for a POSIX shell, so the printed command runs as
-// shown: 'it'\”s'.
+// shown; a single quote inside becomes the four characters ' \ ' '.
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
