@@ -44,6 +44,10 @@ func (tr *turnRun) answerWithTool(spec tools.Spec, run ToolRun) error {
 		fmt.Fprintf(&b, "Chosen by: GEAR grounding, confidence %s\n", percent(conf))
 	}
 	fmt.Fprintf(&b, "Call: %s\n", run.Call)
+	if r := tr.rec.CallReading; r != nil {
+		// The model should hedge a result read from doubtful arguments.
+		fmt.Fprintf(&b, "How sure gear is that the call reads the message's arguments right: %s%s\n", percent(r.Confidence), doubtsClause(r))
+	}
 	if run.Error != "" {
 		fmt.Fprintf(&b, "The tool failed: %s\n", run.Error)
 	} else {

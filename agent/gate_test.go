@@ -7,6 +7,7 @@ import (
 
 	"github.com/gear-chat/gear/grounding"
 	"github.com/gear-chat/gear/grounding/offline"
+	"github.com/gear-chat/gear/llm"
 	"github.com/gear-chat/gear/tools"
 )
 
@@ -278,5 +279,46 @@ func TestGateThresholdsOutOfRangeAreRefused(t *testing.T) {
 		if _, err := New(cfg); err == nil || !strings.Contains(err.Error(), "not in [0, 1]") {
 			t.Errorf("%+v: err %v", cfg.ConfirmCallBelow, err)
 		}
+	}
+}
+
+// The reading is of grounding's call: when the chat model writes the call
+// instead, nothing is said about its call confidence and nothing is asked.
+func TestACallTheChatModelWritesHasNoReading(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		reuse   ReuseCall
+		reading bool
+	}{{ReuseNever, false}, {ReuseAlways, true}} {
+		t.Run(string(tc.reuse), func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, route: grounding.RouteThreshold, confirmBelow: 0.01,
+				reuse: tc.reuse, readings: map[string]grounding.CallReading{"Calculator": unsureCalc}, callBelow: 0.8})
+			rec, asked := runAnswering(t, h.ag, Request{Text: calcQuery}, "Calculator")
+			if tc.reading {
+				if len(asked) != 1 || asked[0].Kind != ConfirmCall || rec.CallReading == nil || rec.Call == nil {
+					t.Fatalf("grounding's doubtful call: asked %+v, reading %+v", asked, rec.CallReading)
+				}
+				return
+			}
+			if len(asked) != 0 || rec.CallReading != nil || rec.Emission == nil || rec.Emission.Reading != nil || rec.Call == nil {
+				t.Errorf("the chat model's call: asked %+v, reading %+v, emission %+v", asked, rec.CallReading, rec.Emission)
+			}
+			if rec.Grounding.Tools[0].Reading == nil {
+				t.Error("grounding's own score lost its reading")
+			}
+		})
+	}
+}
+
+// When the chat model said no tool is needed, it answers: nothing is
+// offered, however unsure grounding's numbers are.
+func TestNoOfferWhenTheChatModelSaidNo(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, route: grounding.RouteModel, confirmBelow: 0.5, offerBelow: 1,
+		script: map[reqKind]func(modelRequest) reply{kindRoute: func(r modelRequest) reply { return yesNo(t, r, false) }}})
+	evs, rec := h.ask(Request{Text: "give me all the moons of jupiter"})
+	if n := len(eventsOf[ConfirmationNeeded](evs)); n != 0 || rec.Confirmation != nil || rec.AnsweredBy != "model" {
+		t.Errorf("asked %d, confirmation %+v, answered by %q", n, rec.Confirmation, rec.AnsweredBy)
 	}
 }

@@ -27,8 +27,11 @@ func (a *app) askCommand() *cobra.Command {
 		Short: "Answer one query (route, ground, call the tool under the machine, answer) without the chat window",
 		Long: `gear ask runs one turn of the chat: routing ("does this need a tool?"),
 GEAR grounding (which tool, how sure), the call emitted under the ToolDec
-machine, the tool, and the answer — streamed, naming the tool and the
-grounding confidence. The turn is recorded in the history like a chat turn.
+machine, the tool, and the answer — streamed, ending with the call that
+ran and two confidences: the tool's (is it the right tool?) and, when the
+engine gives one, the call's (did it read the arguments right?). The
+turn is recorded in the history like a chat turn. docs/confidence.md says
+when gear asks before running, and how to change it.
 
   --chat       route, ground, run the tool and let the chat model answer
                (the default, except in a study's baseline phase)
@@ -36,7 +39,9 @@ grounding confidence. The turn is recorded in the history like a chat turn.
   --baseline   no tools at all (the comparison chatbot; the default
                while gear study is in its baseline phase)
   --yes        run the top tool even when grounding is unsure
-               (below agent.confirm_below) instead of asking
+               (below agent.confirm_below), and a call even when the
+               engine is unsure it read the arguments right (below
+               agent.confirm_call_below), instead of asking
   --show       draw an image the tool saved, on a terminal that can
                (kitty, iTerm2, sixel; else a preview or the path)
   --json       print the full turn record: route, grounding table, call,
@@ -83,7 +88,7 @@ model endpoint.`,
 	f.BoolVar(&chat, "chat", false, "answer in chat mode, even in a study's baseline phase")
 	f.BoolVar(&direct, "direct", false, "show the tool's response as is (the paper's /GEAR)")
 	f.BoolVar(&baseline, "baseline", false, "answer with the chat model alone, no tools")
-	f.BoolVar(&yes, "yes", false, "run the top tool without asking when grounding is unsure")
+	f.BoolVar(&yes, "yes", false, "run the top tool, and its call, without asking when gear is unsure")
 	f.BoolVarP(&cont, "continue", "c", false, "continue the last conversation")
 	f.BoolVar(&show, "show", false, "draw an image the tool saved, where the terminal can")
 	return cmd
@@ -377,6 +382,9 @@ func (a *app) confirmRun(ctx context.Context, ag *agent.Agent, c agent.Confirmat
 		fmt.Fprintf(a.deps.Stderr, "note: %s is not read-only (%s, from %s), so it was not run; run again with --yes, or add it to agent.allowed_tools\n",
 			tool, effectWords(effect), sanitize.Line(c.Source))
 		return agent.NoTool, nil
+	}
+	if call := c.Candidates[0].Call; call != "" {
+		fmt.Fprintln(a.deps.Stderr, "gear would run "+callShown(call, tool))
 	}
 	answer, err := a.askRun(ctx, tool, effect, c.Source)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/gear-chat/gear/agent"
 )
@@ -26,9 +27,16 @@ func (m *Model) permissionLines(c *agent.Confirmation, width int) []string {
 	if c.Effect == "costs" {
 		what = "may cost money or quota"
 	}
+	// The call that would run, when it is known, is what the user says
+	// yes to; else the tool's name.
+	shown := tool
+	if len(c.Candidates) > 0 && c.Candidates[0].Call != "" {
+		shown = cleanLine(c.Candidates[0].Call)
+	}
+	shown = clip(shown, width-1)
 	out := []string{
 		st.panelTitle.Render(clip("Run "+tool+"? It is not read-only: it "+what+".", width)),
-		" " + st.tool.Render(clip(tool, width-1)) + st.note.Render(clip("  from "+cleanLine(c.Source), max(width-len(tool)-1, 0))),
+		" " + st.tool.Render(shown) + st.note.Render(clip("  from "+cleanLine(c.Source), max(width-ansi.StringWidth(shown)-1, 0))),
 	}
 	keys := " enter runs it once · esc does not run it"
 	if m.allowTool != nil {
