@@ -10,45 +10,80 @@ import (
 // imperative of asking, a question mark) — never from what it is about:
 // no tool's subject words appear here, so the test holds for any library.
 // It decides one thing: whether a "no tool" choice grounding is unsure of
-// is worth offering the closest tools for (see offerTools).
+// is worth offering the closest tools for (see offersTools).
 
-// fillers are words that open a message without framing it.
-var fillers = set("please", "pls", "plz", "hey", "hi", "hello", "ok", "okay", "so", "um", "uh", "umm", "well",
-	"and", "but", "also", "now", "quick", "quickly", "thanks", "thx", "yo", "oh", "right", "just", "then")
+// isFiller says w opens a message without framing it.
+func isFiller(w string) bool {
+	switch w {
+	case "please", "pls", "plz", "hey", "hi", "hello", "ok", "okay", "so", "um", "uh", "umm", "well", "and",
+		"but", "also", "now", "quick", "quickly", "thanks", "thx", "yo", "oh", "right", "just", "then":
+		return true
+	}
+	return false
+}
 
-// questionWords open a wh-question.
-var questionWords = set("what", "what's", "whats", "wat", "who", "who's", "whos", "whom", "whose", "when", "when's",
-	"where", "where's", "wheres", "which", "why", "how", "how's", "hows")
+// isQuestionWord says w opens a wh-question.
+func isQuestionWord(w string) bool {
+	switch w {
+	case "what", "what's", "whats", "wat", "who", "who's", "whos", "whom", "whose", "when", "when's",
+		"where", "where's", "wheres", "which", "why", "how", "how's", "hows":
+		return true
+	}
+	return false
+}
 
-// auxiliaries open a yes/no question when they come first.
-var auxiliaries = set("is", "isn't", "isnt", "are", "aren't", "arent", "was", "wasn't", "were", "weren't",
-	"do", "does", "did", "don't", "doesn't", "didn't", "can", "can't", "cant", "could", "will", "won't", "would",
-	"should", "shall", "has", "hasn't", "have", "haven't", "had", "am", "may", "might", "must")
+// isAuxiliary says w opens a yes/no question when it comes first.
+func isAuxiliary(w string) bool {
+	switch w {
+	case "is", "isn't", "isnt", "are", "aren't", "arent", "was", "wasn't", "were", "weren't", "do", "does",
+		"did", "don't", "doesn't", "didn't", "can", "can't", "cant", "could", "will", "won't", "would",
+		"should", "shall", "has", "hasn't", "have", "haven't", "had", "am", "may", "might", "must":
+		return true
+	}
+	return false
+}
 
-// askingVerbs are imperatives that ask for something to be found, told or
+// isAskingVerb says w is an imperative that ask for something to be found, told or
 // worked out (as against done or made: "write", "play", "remind").
-var askingVerbs = set("tell", "show", "give", "list", "find", "get", "fetch", "look", "lookup", "search", "check",
-	"name", "define", "explain", "describe", "calculate", "calc", "compute", "convert", "count", "translate",
-	"display", "estimate", "figure", "work", "solve", "sum", "add", "multiply", "divide", "subtract", "compare",
-	"say", "spell", "report", "read")
-
-// asking are multi-word openings that ask for information, whatever follows.
-var asking = [][]string{
-	{"do", "you", "know"}, {"does", "anyone", "know"}, {"i", "want", "to", "know"}, {"i'd", "like", "to", "know"},
-	{"i", "would", "like", "to", "know"}, {"i", "need", "to", "know"}, {"i", "wonder"}, {"i", "was", "wondering"},
-	{"let", "me", "know"}, {"any", "idea"},
+func isAskingVerb(w string) bool {
+	switch w {
+	case "tell", "show", "give", "list", "find", "get", "fetch", "look", "lookup", "search", "check", "name",
+		"define", "explain", "describe", "calculate", "calc", "compute", "convert", "count", "translate",
+		"display", "estimate", "figure", "work", "solve", "sum", "add", "multiply", "divide", "subtract",
+		"compare", "say", "spell", "report", "read":
+		return true
+	}
+	return false
 }
 
-// politeOpenings ask the assistant to do what follows ("can you …"): the
-// rest is read as an imperative.
-var politeOpenings = [][]string{
-	{"can", "you"}, {"could", "you"}, {"would", "you"}, {"will", "you"}, {"can", "u"}, {"could", "u"},
-	{"would", "you", "mind"}, {"would", "you", "please"}, {"help", "me"}, {"i", "need", "you", "to"},
+// askingOpenings are multi-word openings that ask for information,
+// whatever follows.
+func askingOpenings() [][]string {
+	return [][]string{
+		{"do", "you", "know"}, {"does", "anyone", "know"}, {"i", "want", "to", "know"}, {"i'd", "like", "to", "know"},
+		{"i", "would", "like", "to", "know"}, {"i", "need", "to", "know"}, {"i", "wonder"}, {"i", "was", "wondering"},
+		{"let", "me", "know"}, {"any", "idea"},
+	}
 }
 
-// secondPerson are words that make a question about the assistant itself
+// politeOpenings ask the assistant to do what follows ("can you …"):
+// the rest is read as an imperative.
+func politeOpenings() [][]string {
+	return [][]string{
+		{"can", "you"}, {"could", "you"}, {"would", "you"}, {"will", "you"}, {"can", "u"}, {"could", "u"},
+		{"would", "you", "mind"}, {"would", "you", "please"}, {"help", "me"}, {"i", "need", "you", "to"},
+	}
+}
+
+// isSecondPerson says w makes a question about the assistant itself
 // ("how are you", "what's your name"), which no tool answers.
-var secondPerson = set("you", "your", "yours", "yourself", "u", "ur", "ya")
+func isSecondPerson(w string) bool {
+	switch w {
+	case "you", "your", "yours", "yourself", "u", "ur", "ya":
+		return true
+	}
+	return false
+}
 
 // looksLikeInformationRequest reports whether query is put as a request
 // for information: a wh-question, a yes/no question about the world, an
@@ -57,7 +92,7 @@ var secondPerson = set("you", "your", "yours", "yourself", "u", "ur", "ya")
 // itself, and not a single word.
 func looksLikeInformationRequest(query string) bool {
 	words := frameWords(query)
-	for len(words) > 0 && fillers[words[0]] {
+	for len(words) > 0 && isFiller(words[0]) {
 		words = words[1:]
 	}
 	if len(words) < 2 {
@@ -66,26 +101,26 @@ func looksLikeInformationRequest(query string) bool {
 	questionMark := strings.HasSuffix(strings.TrimRightFunc(query, func(r rune) bool {
 		return unicode.IsSpace(r) || r == '!' || r == '.'
 	}), "?")
-	for _, open := range asking {
+	for _, open := range askingOpenings() {
 		if rest, ok := cut(words, open); ok {
 			return len(rest) > 0 && !aboutAssistant(rest)
 		}
 	}
-	for _, open := range politeOpenings {
+	for _, open := range politeOpenings() {
 		if rest, ok := cut(words, open); ok {
-			return len(rest) > 0 && askingVerbs[rest[0]]
+			return len(rest) > 0 && isAskingVerb(rest[0])
 		}
 	}
 	first := words[0]
 	switch {
-	case questionWords[first]:
+	case isQuestionWord(first):
 		return !aboutAssistant(words[1:])
-	case auxiliaries[first]:
+	case isAuxiliary(first):
 		// "is it going to rain", "did the match start"; not "are you ok".
-		return !secondPerson[words[1]]
-	case askingVerbs[first]:
+		return !isSecondPerson(words[1])
+	case isAskingVerb(first):
 		// "show me…", "list the…", "convert 5 miles…"; not "tell you what".
-		return !secondPerson[words[1]]
+		return !isSecondPerson(words[1])
 	}
 	return questionMark && !aboutAssistant(words)
 }
@@ -97,7 +132,7 @@ func aboutAssistant(words []string) bool {
 		if i == 4 {
 			break
 		}
-		if secondPerson[w] {
+		if isSecondPerson(w) {
 			return true
 		}
 	}
@@ -129,12 +164,4 @@ func cut(words, prefix []string) ([]string, bool) {
 		}
 	}
 	return words[len(prefix):], true
-}
-
-func set(words ...string) map[string]bool {
-	m := make(map[string]bool, len(words))
-	for _, w := range words {
-		m[w] = true
-	}
-	return m
 }
