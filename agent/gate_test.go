@@ -24,6 +24,10 @@ func (p readingProber) ReadCall(ctx context.Context, spec tools.Spec, q string) 
 	return text, p.readings[spec.Name], err
 }
 
+// plainProber hides whatever reading its prober gives: a prober that is
+// not a CallReader, as a model prober is.
+type plainProber struct{ grounding.Prober }
+
 type gateOpts struct {
 	readings     map[string]grounding.CallReading // nil: a plain prober, no readings
 	confirmBelow float64
@@ -50,6 +54,7 @@ func gateAgent(t *testing.T, o gateOpts) (*Agent, library) {
 	}
 	off := offline.New(offline.Options{Places: placeFinder{}, Tools: reg.Specs()})
 	eng := off.Grounding()
+	eng.Prober = plainProber{eng.Prober}
 	if o.readings != nil {
 		eng.Prober = readingProber{Prober: eng.Prober, readings: o.readings}
 	}
