@@ -37,8 +37,13 @@ func (a *app) confirmCall(ctx context.Context, c agent.Confirmation) (string, er
 		if len(doubts) > 0 {
 			why = ": " + strings.Join(doubts, "; ")
 		}
-		fmt.Fprintf(w, "note: gear is only %s sure it read %s right (below agent.confirm_call_below, %s%s), so it was not run; run again with --yes to run it\n",
-			conf, call, pct(c.Threshold), why)
+		also := ""
+		if c.Effect != "" {
+			// One question covered both: say both reasons.
+			also = fmt.Sprintf("; it is also not read-only (it %s, from %s)", effectWords(tools.Effect(c.Effect)), sanitize.Line(c.Source))
+		}
+		fmt.Fprintf(w, "note: gear is only %s sure it read %s right (below agent.confirm_call_below, %s%s)%s, so it was not run; run again with --yes to run it\n",
+			conf, call, pct(c.Threshold), why, also)
 		return agent.NoTool, nil
 	}
 	fmt.Fprintf(w, "gear is only %s sure it read your question right (it asks under %s)", conf, pct(c.Threshold))

@@ -192,3 +192,20 @@ func TestShellQuoteAndCallShown(t *testing.T) {
 		t.Errorf("empty call: %q", got)
 	}
 }
+
+// One question covers a doubtful call of a tool that is not read-only:
+// off a terminal, the note gives both reasons.
+func TestCallNoteNamesTheEffectToo(t *testing.T) {
+	t.Parallel()
+	a := chatApp(t, nil, nil, t.TempDir(), true)
+	var stderr bytes.Buffer
+	a.deps.Stderr = &stderr
+	c := agent.Confirmation{Kind: agent.ConfirmCall, Threshold: 0.8, Effect: "writes", Source: "mcp:files",
+		Candidates: []agent.Candidate{{Tool: "files.save", Call: "files.save(2, 3)", Reading: &grounding.CallReading{Confidence: 0.3}}}}
+	got, err := a.confirmCall(context.Background(), c)
+	want := "note: gear is only 30% sure it read files.save(2, 3) right (below agent.confirm_call_below, 80%); " +
+		"it is also not read-only (it may change things, from mcp:files), so it was not run; run again with --yes to run it\n"
+	if err != nil || got != agent.NoTool || stderr.String() != want {
+		t.Errorf("answer %q, %v\nnote %q\nwant %q", got, err, stderr.String(), want)
+	}
+}
