@@ -40,7 +40,8 @@ func (a *app) confirmCall(ctx context.Context, c agent.Confirmation) (string, er
 		also := ""
 		if c.Effect != "" {
 			// One question covered both: say both reasons.
-			also = fmt.Sprintf("; it is also not read-only (it %s, from %s)", effectWords(tools.Effect(c.Effect)), sanitize.Line(c.Source))
+			also = fmt.Sprintf("; %s is not read-only either (it %s, from %s)", sanitize.Line(cand.Tool),
+				effectWords(tools.Effect(c.Effect)), sanitize.Line(c.Source))
 		}
 		fmt.Fprintf(w, "note: gear is only %s sure it read %s right (below agent.confirm_call_below, %s%s)%s, so it was not run; run again with --yes to run it\n",
 			conf, call, pct(c.Threshold), why, also)

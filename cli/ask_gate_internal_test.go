@@ -88,9 +88,9 @@ func TestAskCallGate(t *testing.T) {
 			stdout: []string{"Calculator(17 * 23) was not run", "— Calculator(17 * 23) (not run) · tool ", " · call 45% · grounding"},
 			stderr: []string{"note: gear is only 45% sure it read Calculator(17 * 23) right (below agent.confirm_call_below, 80%: the quantity 'dozen' found no place), so it was not run; run again with --yes to run it\n"},
 			absent: []string{"391"}},
-		{name: "unsure, --yes", readings: doubtfulCalc, yes: true, stdout: []string{"391\n— Calculator(17 * 23) → 391 · tool ", " · call 45% (--yes) · "}},
+		{name: "unsure, --yes", readings: doubtfulCalc, yes: true, stdout: []string{"391\n— Calculator(17 * 23) → 391 · tool ", " · call 45% · grounding: offline engine · call run with --yes\n"}},
 		{name: "unsure, asked, yes", readings: doubtfulCalc, stdin: "y\n",
-			stdout: []string{"391\n", " · call 45% (you said run) · "},
+			stdout: []string{"391\n", " · call 45% · grounding: offline engine · call run: you said yes\n"},
 			stderr: []string{"gear is only 45% sure it read your question right (it asks under 80%):\n  - the quantity 'dozen' found no place\nrun Calculator(17 * 23)? [y/N]"}},
 		{name: "unsure, asked, no", readings: doubtfulCalc, stdin: "\n", code: ExitFailure, stdout: []string{"was not run"}, absent: []string{"391"}},
 	} {
@@ -204,7 +204,7 @@ func TestCallNoteNamesTheEffectToo(t *testing.T) {
 		Candidates: []agent.Candidate{{Tool: "files.save", Call: "files.save(2, 3)", Reading: &grounding.CallReading{Confidence: 0.3}}}}
 	got, err := a.confirmCall(context.Background(), c)
 	want := "note: gear is only 30% sure it read files.save(2, 3) right (below agent.confirm_call_below, 80%); " +
-		"it is also not read-only (it may change things, from mcp:files), so it was not run; run again with --yes to run it\n"
+		"files.save is not read-only either (it may change things, from mcp:files), so it was not run; run again with --yes to run it\n"
 	if err != nil || got != agent.NoTool || stderr.String() != want {
 		t.Errorf("answer %q, %v\nnote %q\nwant %q", got, err, stderr.String(), want)
 	}

@@ -60,7 +60,7 @@ func (p *askPrinter) done(r agent.Record) {
 	case r.Grounded:
 		badge += " · tool " + pct(r.Confidence)
 		if r.CallReading != nil {
-			badge += " · call " + pct(r.CallReading.Confidence) + callAnswered(r)
+			badge += " · call " + pct(r.CallReading.Confidence)
 		}
 		if r.ChosenBy == "user" {
 			badge += " · chosen by you"
@@ -77,7 +77,7 @@ func (p *askPrinter) done(r agent.Record) {
 		r.Emission.Path == store.EmissionStepped) {
 		badge += " · call " + string(r.Emission.Path)
 	}
-	fmt.Fprintln(p.out, badge)
+	fmt.Fprintln(p.out, badge+callAnswered(r))
 }
 
 // callText is the call that ran, on one line, with the first line of its
@@ -116,17 +116,18 @@ func callText(r agent.Record) string {
 	return s
 }
 
-// callAnswered says who let a doubtful call run: " (you said run)", or
-// " (--yes)"; nothing when it was not asked about.
+// callAnswered says who let a doubtful call run, at the badge's end:
+// " · call run: you said yes", or " · call run with --yes"; nothing when
+// it was not asked about.
 func callAnswered(r agent.Record) string {
 	c := r.Permission
 	if c == nil || c.Kind != agent.ConfirmCall || c.Chosen != r.Tool {
 		return ""
 	}
 	if c.Auto {
-		return " (--yes)"
+		return " · call run with --yes"
 	}
-	return " (you said run)"
+	return " · call run: you said yes"
 }
 
 // pct writes a confidence rounded down: a choice short of certain never
