@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/grounding"
 	"github.com/gear-chat/gear/store"
 )
 
@@ -33,11 +34,15 @@ func (m *Model) gateLines(c *agent.Confirmation, width int) []string {
 	for _, l := range wrapLines(title, width) {
 		out = append(out, st.panelTitle.Render(l))
 	}
-	nameW := 4
+	nameW, callW := 4, 0
 	for _, cand := range c.Candidates {
 		nameW = max(nameW, ansi.StringWidth(cleanLine(cand.Tool)))
+		if cand.Call != "" {
+			callW = max(callW, 2+ansi.StringWidth(cleanLine(cand.Call))+ansi.StringWidth(readingNote(cand.Reading)))
+		}
 	}
-	barW := clamp(width-nameW-24, 5, 16)
+	// The bar gives way to the calls: they are what would run.
+	barW := clamp(width-nameW-10-callW, 4, 16)
 	for i, cand := range c.Candidates {
 		if i >= 9 {
 			break
@@ -50,9 +55,13 @@ func (m *Model) gateLines(c *agent.Confirmation, width int) []string {
 		line := mark + fmt.Sprintf("%d ", i+1) + style.Render(name) + strings.Repeat(" ", nameW-ansi.StringWidth(name)) +
 			"  " + st.bar(cand.Confidence, barW) + " " + st.number.Render(fmt.Sprintf("%4s", pct(cand.Confidence)))
 		if cand.Call != "" {
-			line += "  " + cleanLine(cand.Call)
-			if cand.Reading != nil {
-				line += st.note.Render(" · call ") + st.number.Render(pct(cand.Reading.Confidence))
+			// The call is cut before its call confidence is.
+			note := readingNote(cand.Reading)
+			avail := width - ansi.StringWidth(line) - 2 - ansi.StringWidth(note)
+			if avail >= 8 {
+				line += "  " + clip(cleanLine(cand.Call), avail) + st.note.Render(note)
+			} else {
+				line += "  " + cleanLine(cand.Call) + st.note.Render(note)
 			}
 		}
 		out = append(out, clip(line, width))
@@ -61,6 +70,15 @@ func (m *Model) gateLines(c *agent.Confirmation, width int) []string {
 		out = append(out, st.note.Render(" "+l))
 	}
 	return out
+}
+
+// readingNote is " · call 97%" for a candidate's call reading, "" with
+// none: a call confidence is never invented.
+func readingNote(r *grounding.CallReading) string {
+	if r == nil {
+		return ""
+	}
+	return " · call " + pct(r.Confidence)
 }
 
 // gateHint says how to answer the gate: enter runs the selected tool only
