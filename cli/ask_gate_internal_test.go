@@ -209,3 +209,20 @@ func TestCallNoteNamesTheEffectToo(t *testing.T) {
 		t.Errorf("answer %q, %v\nnote %q\nwant %q", got, err, stderr.String(), want)
 	}
 }
+
+// The tool question lists each candidate's call and, when there is one,
+// its call confidence, so one question shows both.
+func TestToolQuestionShowsCalls(t *testing.T) {
+	t.Parallel()
+	a := chatApp(t, nil, nil, t.TempDir(), true)
+	var stderr bytes.Buffer
+	a.deps.Stderr, a.deps.Stdin, a.deps.IsTerminal, a.deps.StdinIsTerminal = &stderr, strings.NewReader("2\n"), true, true
+	c := agent.Confirmation{Threshold: 0.5, Candidates: []agent.Candidate{
+		{Tool: "Calculator", Confidence: 0.49, Call: "Calculator(17 * 23)", Reading: &grounding.CallReading{Confidence: 0.97}},
+		{Tool: "WikiSearch", Confidence: 0.29, Call: `WikiSearch("17 * 23")`}}}
+	got, err := a.confirmTool(context.Background(), c, false)
+	want := "  1. Calculator (49%)  Calculator(17 * 23) · call 97%\n  2. WikiSearch (29%)  WikiSearch(\"17 * 23\")\n"
+	if err != nil || got != "WikiSearch" || !strings.Contains(stderr.String(), want) {
+		t.Errorf("picked %q, %v\n%s\nwant it to contain\n%s", got, err, stderr.String(), want)
+	}
+}
