@@ -343,4 +343,4 @@ func firstSentence(s string) string {
 
 // percent writes a confidence as "87%", rounded down so that a choice
 // short of certain never reads 100%.
-func percent(p float64) string { return fmt.Sprintf("%.0f%%", math.Floor(p*100)) }
+func percent(p float64) string { return fmt.Sprintf("%.0f%%", math.Floor(p*100+1e-9)) }

@@ -219,7 +219,7 @@ func TestToolQuestionShowsCalls(t *testing.T) {
 	a.deps.Stderr, a.deps.Stdin, a.deps.IsTerminal, a.deps.StdinIsTerminal = &stderr, strings.NewReader("2\n"), true, true
 	c := agent.Confirmation{Threshold: 0.5, Candidates: []agent.Candidate{
 		{Tool: "Calculator", Confidence: 0.49, Call: "Calculator(17 * 23)", Reading: &grounding.CallReading{Confidence: 0.97}},
-		{Tool: "WikiSearch", Confidence: 0.2910, Call: `WikiSearch("17 * 23")`}}}
+		{Tool: "WikiSearch", Confidence: 0.29, Call: `WikiSearch("17 * 23")`}}}
 	got, err := a.confirmTool(context.Background(), c, false)
 	want := "  1. Calculator (49%)  Calculator(17 * 23) · call 97%\n  2. WikiSearch (29%)  WikiSearch(\"17 * 23\")\n"
 	if err != nil || got != "WikiSearch" || !strings.Contains(stderr.String(), want) {

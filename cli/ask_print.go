@@ -132,4 +132,6 @@ func callAnswered(r agent.Record) string {
 
 // pct writes a confidence rounded down: a choice short of certain never
 // reads 100%.
-func pct(p float64) string { return fmt.Sprintf("%.0f%%", math.Floor(p*100)) }
+// (The 1e-9 keeps a float's representation error, 0.29*100 =
+// 28.999…, from reading one point low.)
+func pct(p float64) string { return fmt.Sprintf("%.0f%%", math.Floor(p*100+1e-9)) }

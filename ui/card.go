@@ -453,7 +453,9 @@ func engineLabel(r agent.Record) string {
 
 // pct shows a probability as a whole percentage rounded down, as gear ask
 // does: 99.6% sure is "99%", never "100%" short of certain.
-func pct(p float64) string { return fmt.Sprintf("%.0f%%", math.Floor(p*100)) }
+// (The 1e-9 keeps a float's representation error, 0.29*100 =
+// 28.999…, from reading one point low.)
+func pct(p float64) string { return fmt.Sprintf("%.0f%%", math.Floor(p*100+1e-9)) }
 
 func clamp(v, lo, hi int) int { return max(lo, min(v, hi)) }
 
