@@ -167,3 +167,74 @@ func callShown(call, tool string) string {
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
+
+// confirmTool answers the confidence gate: interactively on a terminal,
+// else without a tool (--yes would have run the top candidate).
+func (a *app) confirmTool(ctx context.Context, c agent.Confirmation, canAnswer bool) (string, error) {
+	w := a.deps.Stderr
+	top := c.Candidates[0]
+	if !a.deps.IsTerminal || a.deps.Stdin == nil || !a.deps.StdinIsTerminal {
+		fmt.Fprintf(w, "note: grounding is only %s sure of %s (below agent.confirm_below, %s), so no tool was run; run again with --yes to use it\n",
+			pct(top.Confidence), top.Tool, pct(c.Threshold))
+		return agent.NoTool, nil
+	}
+	fmt.Fprintf(w, "Grounding is only %s sure. Which tool?\n", pct(top.Confidence))
+	for i, cand := range c.Candidates {
+		line := fmt.Sprintf("  %d. %s (%s)", i+1, sanitize.Line(cand.Tool), pct(cand.Confidence))
+		if cand.Call != "" {
+			line += "  " + callShown(cand.Call, cand.Tool) + readingSuffix(cand.Reading)
+		}
+		fmt.Fprintln(w, line)
+	}
+	none := "n answers without a tool"
+	if !canAnswer {
+		none = "n cancels"
+	}
+	fmt.Fprintf(w, "Enter runs 1, a number picks another, %s (ctrl+c leaves): ", none)
+	line, err := readAnswer(ctx, a.deps.Stdin)
+	if err != nil {
+		fmt.Fprintln(w)
+		return "", err
+	}
+	if n, err := strconv.Atoi(line); err == nil && n >= 1 && n <= len(c.Candidates) {
+		return c.Candidates[n-1].Tool, nil
+	}
+	switch {
+	case line == "":
+		return top.Tool, nil
+	case !canAnswer:
+		return "", errPromptCancelled
+	}
+	return agent.NoTool, nil
+}
+
+// confirmRun answers the question asked before a tool that is not
+// read-only runs: on a terminal the user says yes once, always (remembered
+// in agent.allowed_tools) or no; elsewhere it does not run (--yes would
+// have answered yes).
+func (a *app) confirmRun(ctx context.Context, ag *agent.Agent, c agent.Confirmation) (string, error) {
+	tool, effect := c.Candidates[0].Tool, tools.Effect(c.Effect)
+	if !a.deps.IsTerminal || a.deps.Stdin == nil || !a.deps.StdinIsTerminal {
+		fmt.Fprintf(a.deps.Stderr, "note: %s is not read-only (%s, from %s), so it was not run; run again with --yes, or add it to agent.allowed_tools\n",
+			tool, effectWords(effect), sanitize.Line(c.Source))
+		return agent.NoTool, nil
+	}
+	if call := c.Candidates[0].Call; call != "" {
+		fmt.Fprintln(a.deps.Stderr, "gear would run "+callShown(call, tool))
+	}
+	answer, err := a.askRun(ctx, tool, effect, c.Source)
+	if err != nil {
+		return "", err
+	}
+	switch answer {
+	case runOnce:
+		return tool, nil
+	case runAlways:
+		if err := a.rememberAllowed(tool); err != nil {
+			fmt.Fprintf(a.deps.Stderr, "note: %s runs this time, but could not be remembered: %s\n", tool, oneLine(err.Error()))
+		}
+		ag.Allow(tool)
+		return tool, nil
+	}
+	return agent.NoTool, nil
+}
