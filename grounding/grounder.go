@@ -141,6 +141,9 @@ type Grounder struct {
 	vectors  [][]float32          // per library text (texts); nil until prepared
 	warnings []string
 
+	libOnce sync.Once
+	library LibraryScores // nil without Engine.Library
+
 	preOnce    sync.Once
 	preVectors [][]float32 // the prefilter's, per library text
 	preErr     error
@@ -189,6 +192,16 @@ func New(reg *tools.Registry, eng Engine, opts Options) (*Grounder, error) {
 	return g, nil
 }
 
+// libraryScores is the engine's index of the library, built on first use;
+// nil when the engine has no LibraryScorer.
+func (g *Grounder) libraryScores() LibraryScores {
+	if g.engine.Library == nil {
+		return nil
+	}
+	g.libOnce.Do(func() { g.library = g.engine.Library.IndexTools(g.specs) })
+	return g.library
+}
+
 // Engine returns the grounder's engine name ("offline", "model").
 func (g *Grounder) Engine() string { return g.engine.Name }
 
@@ -205,6 +218,7 @@ func (g *Grounder) Prepare(ctx context.Context) error {
 			return err
 		}
 	}
+	g.libraryScores()
 	_, _, err := g.libraryVectors(ctx, nil)
 	return err
 }
@@ -351,9 +365,21 @@ func (g *Grounder) GroundWith(ctx context.Context, query string, ask Ask) (*Resu
 	for i := range S {
 		S[i] = similarity(qvec, lib[g.texts.desc[i]])
 	}
+	if ls := g.libraryScores(); ls != nil {
+		rel := ls.Relevance(query)
+		for i := range S {
+			if i < len(rel) && rel[i] >= 0 {
+				S[i] = combineSemantic(S[i], rel[i])
+			}
+		}
+	}
 	var top []int
 	if sl != nil {
 		ranks := g.texts.rank(qvec, lib)
+		if g.library != nil {
+			// S already weighs the examples, by the library's weights.
+			ranks, sl.By = S, ShortlistByLibrary
+		}
 		top = topK(ranks, k)
 		sl.Cut = ranks[top[len(top)-1]]
 		if !speculated {

@@ -44,6 +44,16 @@ import (
 // queries is 0.342 with the examples and 0.152 with the description alone,
 // and equal on BFCL and Seal-Tools, whose tools have no examples.
 
+// libraryWeight is β of S = (1−β)·cos + β·relevance when the engine
+// scores the library as a whole (Engine.Library, library.go).
+const libraryWeight = 0.75
+
+// combineSemantic is S from the encoder's cosine and the library scorer's
+// relevance of one tool.
+func combineSemantic(cos, relevance float64) float64 {
+	return (1-libraryWeight)*cos + libraryWeight*math.Max(0, math.Min(relevance, 1))
+}
+
 // similarity is S: the cosine between q and the description's vector (both
 // unit length), clamped to [0, 1] — a negative cosine says no more than 0
 // does, and keeps f's two terms on one side of zero.

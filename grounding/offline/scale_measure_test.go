@@ -325,3 +325,92 @@ func logMisses(t *testing.T, fig scaleFigures) {
 		t.Log("  miss: " + m)
 	}
 }
+
+// TestMeasureIndexRank ranks by the library index alone (no grounder), for
+// each way of combining the card and the examples.
+func TestMeasureIndexRank(t *testing.T) {
+	dir := os.Getenv("GEAR_BENCHMARKS")
+	if dir == "" {
+		t.Skip("GEAR_BENCHMARKS not set (the benchmark sets, e.g. ../shared/benchmarks)")
+	}
+	sets := []string{"metatool", "bfcl", "sealtools", "unseen"}
+	if s := os.Getenv("GEAR_BENCHMARK_SETS"); s != "" {
+		sets = strings.Split(s, ",")
+	}
+	combos := map[string]func(c, e float64) float64{
+		"card":            func(c, e float64) float64 { return c },
+		"example":         func(c, e float64) float64 { return e },
+		"max":             func(c, e float64) float64 { return max(c, e) },
+		"card+example":    func(c, e float64) float64 { return c + e },
+		"card+0.5example": func(c, e float64) float64 { return c + 0.5*e },
+		"0.5card+example": func(c, e float64) float64 { return 0.5*c + e },
+	}
+	names := make([]string, 0, len(combos))
+	for n := range combos {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, set := range sets {
+		libPath, qPath := filepath.Join(dir, set, "library.json"), filepath.Join(dir, set, "dev.jsonl")
+		if set == "unseen" {
+			libPath, qPath = "../../testdata/blind/unseen-library/library.json", "../../testdata/blind/unseen-library/queries.jsonl"
+		}
+		lib := keepParsable(t, loadScaleLibrary(t, libPath))
+		qs := loadScaleQueries(t, qPath)
+		byName := map[string]tools.Spec{}
+		var all []tools.Spec
+		for _, tl := range lib {
+			byName[tl.Spec().Name] = tl.Spec()
+			all = append(all, tl.Spec())
+		}
+		eng := offline.New(offline.Options{})
+		whole := eng.IndexLibrary(all)
+		top1 := map[string]int{}
+		top5 := map[string]int{}
+		n := 0
+		for _, q := range qs {
+			if q.Tool == "none" {
+				continue
+			}
+			specs, ix := all, whole
+			if q.Candidates != nil {
+				specs = nil
+				for _, c := range q.Candidates {
+					specs = append(specs, byName[renamed[c]])
+				}
+				ix = eng.IndexLibrary(specs)
+			}
+			right := map[string]bool{renamed[q.Tool]: true}
+			for _, a := range q.Also {
+				right[renamed[a]] = true
+			}
+			rel := eng.Relevance(ix, q.Query)
+			n++
+			for _, name := range names {
+				f := combos[name]
+				order := make([]int, len(specs))
+				for i := range order {
+					order[i] = i
+				}
+				sort.SliceStable(order, func(a, b int) bool {
+					return f(rel.Card[order[a]], rel.Example[order[a]]) > f(rel.Card[order[b]], rel.Example[order[b]])
+				})
+				for k, i := range order {
+					if k >= 5 {
+						break
+					}
+					if right[specs[i].Name] {
+						if k == 0 {
+							top1[name]++
+						}
+						top5[name]++
+						break
+					}
+				}
+			}
+		}
+		for _, name := range names {
+			t.Logf("%-10s %-18s top-1 %.3f top-5 %.3f (%d)", set, name, ratio(top1[name], n), ratio(top5[name], n), n)
+		}
+	}
+}

@@ -1,0 +1,329 @@
+package offline
+
+import (
+	"math"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/gear-chat/gear/grounding"
+	"github.com/gear-chat/gear/tools"
+)
+
+// The library index: how well each tool of the library at hand explains a
+// query, by the words they share weighted by how rare each word is in that
+// library. The encoder's vector (encoder.go) must not depend on the
+// library — the cache keeps it per text — so it has no inverse document
+// frequency, and among hundreds of tools that describe themselves in the
+// same words ("get", "data", "information", "search") its cosine cannot
+// tell them apart. The index is built once per library and answers a query
+// through postings, never a pass over tools × vocabulary.
+//
+// Each tool has two kinds of documents:
+//
+//   - its card: the words of its name (camelCase, snake_case and dotted
+//     names split), its description, and its parameters' names,
+//     descriptions and enum values;
+//   - each usage example's query, a document of its own.
+//
+// Terms are Porter stems of content words (stop words and question words
+// dropped, as the encoder drops them), and the character trigrams of each
+// word of four letters or more at a small weight (cardGramWeight), so that
+// an inflection the stemmer misses or a typo still meets its word. A term's
+// weight in a document is (1 + log tf)·idf, with idf = ln(1 + (N − df +
+// 0.5)/(df + 0.5)) over the library's N tools (df counts tools, card and
+// examples together); a query's term weighs its idf. Scores are cosines,
+// so a long description is not favoured over a short one.
+//
+// Relevance combines the card and the examples (see relevance): the card
+// says what the tool does in the tool author's words; an example says how a
+// user asks for it, in the words users use, which the card often lacks
+// ("Can you find me a cheap flight to Rome?" against "Search and compare
+// airfares").
+type LibraryIndex struct {
+	n     int
+	idf   map[string]float64
+	card  map[string][]posting // term -> tools whose card has it
+	cardN []float64            // tool -> its card's vector norm
+	ex    map[string][]posting // term -> examples (index into exTool)
+	exN   []float64
+	// exTool is the tool of each example.
+	exTool []int
+}
+
+type posting struct {
+	doc int
+	w   float64
+}
+
+// Weights of the index's fields and terms, chosen on the benchmark dev
+// sets (BENCHMARKS.md, "Offline engine at scale").
+const (
+	// nameWeight: a word of the tool's name says what the tool is about
+	// more surely than one word of a long description.
+	nameWeight = 2.0
+	// paramNameWeight and paramTextWeight: parameters say what the tool
+	// needs, which a query names ("in Paris", "for 3 nights"), but less
+	// surely than the description says what it does.
+	paramNameWeight = 1.0
+	paramTextWeight = 0.5
+	// cardGramWeight is a word's trigrams' share, divided among them.
+	cardGramWeight = 0.3
+)
+
+// terms returns a text's index terms with their raw weights.
+func (e *Engine) indexTerms(text string, weight float64, into map[string]float64) {
+	for _, w := range splitWords(text) {
+		if e.lex.stop[w] || isQuestionWord(w) || isNumeral(w) || len(w) < 2 {
+			continue
+		}
+		into["w:"+stem(w)] += weight
+		if len(w) >= 4 {
+			grams := trigrams(w)
+			for _, g := range grams {
+				into["g:"+g] += weight * cardGramWeight / float64(len(grams))
+			}
+		}
+	}
+}
+
+// splitWords lower-cases a text and splits it into words: at every
+// character that is not a letter or a digit, and inside a word at a
+// lower-to-upper case change ("getWeatherForecast", "HTTPServer" ->
+// "http server"); an apostrophe's clitic is dropped ("user's" -> "user").
+func splitWords(text string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(text)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		switch {
+		case r == '\'' || r == '’':
+			// "user's": the clitic goes with the apostrophe.
+			flush()
+			for i+1 < len(rs) && unicode.IsLetter(rs[i+1]) {
+				i++
+			}
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if len(cur) > 0 && unicode.IsUpper(r) {
+				prev := cur[len(cur)-1]
+				nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
+				if unicode.IsLower(prev) || unicode.IsDigit(prev) || (unicode.IsUpper(prev) && nextLower) {
+					flush()
+				}
+			}
+			cur = append(cur, r)
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+// cardTerms are a tool's card's raw term weights.
+func (e *Engine) cardTerms(s tools.Spec) map[string]float64 {
+	m := map[string]float64{}
+	e.indexTerms(s.Name, nameWeight, m)
+	e.indexTerms(s.Description, 1, m)
+	for _, p := range s.Params {
+		e.indexTerms(p.Name, paramNameWeight, m)
+		e.indexTerms(p.Description, paramTextWeight, m)
+		for _, v := range p.Enum {
+			e.indexTerms(v, paramTextWeight, m)
+		}
+	}
+	return m
+}
+
+// IndexLibrary builds the index of a library.
+func (e *Engine) IndexLibrary(specs []tools.Spec) *LibraryIndex {
+	ix := &LibraryIndex{n: len(specs), idf: map[string]float64{}, card: map[string][]posting{}, ex: map[string][]posting{}}
+	cards := make([]map[string]float64, len(specs))
+	var exs []map[string]float64
+	df := map[string]int{}
+	for i, s := range specs {
+		cards[i] = e.cardTerms(s)
+		seen := map[string]bool{}
+		for t := range cards[i] {
+			seen[t] = true
+		}
+		for _, x := range s.Examples {
+			m := map[string]float64{}
+			e.indexTerms(x.Query, 1, m)
+			exs = append(exs, m)
+			ix.exTool = append(ix.exTool, i)
+			for t := range m {
+				seen[t] = true
+			}
+		}
+		for t := range seen {
+			df[t]++
+		}
+	}
+	n := float64(len(specs))
+	for t, d := range df {
+		ix.idf[t] = math.Log(1 + (n-float64(d)+0.5)/(float64(d)+0.5))
+	}
+	place := func(docs []map[string]float64, post map[string][]posting) []float64 {
+		norms := make([]float64, len(docs))
+		for d, m := range docs {
+			// Terms in a fixed order, so postings (and float sums) are
+			// deterministic.
+			keys := make([]string, 0, len(m))
+			for t := range m {
+				keys = append(keys, t)
+			}
+			sort.Strings(keys)
+			var ss float64
+			for _, t := range keys {
+				w := sublinear(m[t]) * ix.idf[t]
+				post[t] = append(post[t], posting{d, w})
+				ss += w * w
+			}
+			norms[d] = math.Sqrt(ss)
+		}
+		return norms
+	}
+	ix.cardN = place(cards, ix.card)
+	ix.exN = place(exs, ix.ex)
+	return ix
+}
+
+// sublinear damps a term's count: 1 + log(tf) past one occurrence; a
+// fractional weight (a trigram's share) stays as it is.
+func sublinear(tf float64) float64 {
+	if tf > 1 {
+		return 1 + math.Log(tf)
+	}
+	return tf
+}
+
+// Relevance is a query's scores against every tool of the index, in the
+// library's order: Card the cosine with the tool's card, Example the best
+// cosine with one of its usage examples, and Covered the share of the
+// query's word weight (idf², words only, trigrams aside) that the tool's
+// card or examples contain — how much of the query the tool explains.
+type Relevance struct {
+	Card, Example, Covered []float64
+}
+
+// Relevance scores query against the library.
+func (e *Engine) Relevance(ix *LibraryIndex, query string) Relevance {
+	q := map[string]float64{}
+	e.indexTerms(truncate(query, MaxQueryBytes), 1, q)
+	r := Relevance{Card: make([]float64, ix.n), Example: make([]float64, ix.n), Covered: make([]float64, ix.n)}
+	keys := make([]string, 0, len(q))
+	for t := range q {
+		keys = append(keys, t)
+	}
+	sort.Strings(keys)
+	var qss, wordMass float64
+	unknownIDF := math.Log(1 + (float64(ix.n)+0.5)/0.5)
+	exScore := make([]float64, len(ix.exTool))
+	covered := make([]float64, ix.n)
+	for _, t := range keys {
+		idf, known := ix.idf[t]
+		if !known {
+			// A word no tool has: it counts in the query's length (the
+			// query asks for something the library does not mention).
+			idf = unknownIDF
+		}
+		w := sublinear(q[t]) * idf
+		qss += w * w
+		isWord := strings.HasPrefix(t, "w:")
+		if isWord {
+			wordMass += idf * idf
+		}
+		if !known {
+			continue
+		}
+		var hit map[int]bool
+		if isWord {
+			hit = map[int]bool{}
+		}
+		for _, p := range ix.card[t] {
+			r.Card[p.doc] += w * p.w
+			if isWord && !hit[p.doc] {
+				hit[p.doc] = true
+				covered[p.doc] += idf * idf
+			}
+		}
+		for _, p := range ix.ex[t] {
+			exScore[p.doc] += w * p.w
+			if isWord && !hit[ix.exTool[p.doc]] {
+				hit[ix.exTool[p.doc]] = true
+				covered[ix.exTool[p.doc]] += idf * idf
+			}
+		}
+	}
+	qn := math.Sqrt(qss)
+	if qn == 0 {
+		return r
+	}
+	for i := range r.Card {
+		if ix.cardN[i] > 0 {
+			r.Card[i] /= qn * ix.cardN[i]
+		}
+		if wordMass > 0 {
+			r.Covered[i] = covered[i] / wordMass
+		}
+	}
+	for d, s := range exScore {
+		if ix.exN[d] > 0 {
+			s /= qn * ix.exN[d]
+		}
+		if t := ix.exTool[d]; s > r.Example[t] {
+			r.Example[t] = s
+		}
+	}
+	return r
+}
+
+// Weights of the card and the best example in a tool's relevance (see
+// libraryScores.Relevance).
+const (
+	relevanceCard    = 1.0
+	relevanceExample = 0.5
+)
+
+// IndexTools is the engine as a grounding.LibraryScorer: it indexes specs.
+func (e *Engine) IndexTools(specs []tools.Spec) grounding.LibraryScores {
+	known := make([]bool, len(specs))
+	for i, s := range specs {
+		known[i] = len(s.Hints.Subjects) > 0
+	}
+	return libraryScores{e: e, ix: e.IndexLibrary(specs), known: known}
+}
+
+type libraryScores struct {
+	e  *Engine
+	ix *LibraryIndex
+	// known marks the tools whose subjects the encoder knows from their
+	// hints: its cosine already weighs their words (the thesaurus, the
+	// question forms), and its scale is the one grounding's calibration
+	// was fitted on, so they keep it (relevance -1).
+	known []bool
+}
+
+// Relevance is each tool's card cosine plus half its best example's: the
+// card alone misses the words users use, an example alone is one phrasing
+// (measured in BENCHMARKS.md, "Offline engine at scale").
+func (l libraryScores) Relevance(query string) []float64 {
+	r := l.e.Relevance(l.ix, query)
+	out := make([]float64, len(r.Card))
+	for i := range out {
+		if l.known[i] {
+			out[i] = -1
+			continue
+		}
+		out[i] = min(1, relevanceCard*r.Card[i]+relevanceExample*r.Example[i])
+	}
+	return out
+}
