@@ -46,7 +46,7 @@ import (
 
 // libraryWeight is β of S = (1−β)·cos + β·relevance when the engine
 // scores the library as a whole (Engine.Library, library.go).
-const libraryWeight = 0.75
+const libraryWeight = 1.0
 
 // combineSemantic is S from the encoder's cosine and the library scorer's
 // relevance of one tool.

@@ -47,6 +47,9 @@ type LibraryIndex struct {
 	cardN []float64            // tool -> its card's vector norm
 	ex    map[string][]posting // term -> examples (index into exTool)
 	exN   []float64
+	// all is each tool's examples as one document.
+	all  map[string][]posting
+	allN []float64
 	// exTool is the tool of each example.
 	exTool []int
 }
@@ -69,15 +72,26 @@ const (
 	paramTextWeight = 0.5
 	// cardGramWeight is a word's trigrams' share, divided among them.
 	cardGramWeight = 0.3
+	// bigramWeight is two adjacent content words as one term ("search
+	// engine", "real estate"): a phrase the query shares with a tool is
+	// surer than its two words apart.
+	bigramWeight = 0.5
 )
 
 // terms returns a text's index terms with their raw weights.
 func (e *Engine) indexTerms(text string, weight float64, into map[string]float64) {
+	prev := ""
 	for _, w := range splitWords(text) {
 		if e.lex.stop[w] || isQuestionWord(w) || isNumeral(w) || len(w) < 2 {
+			prev = ""
 			continue
 		}
-		into["w:"+stem(w)] += weight
+		st := stem(w)
+		into["w:"+st] += weight
+		if prev != "" {
+			into["b:"+prev+"_"+st] += weight * bigramWeight
+		}
+		prev = st
 		if len(w) >= 4 {
 			grams := trigrams(w)
 			for _, g := range grams {
@@ -144,12 +158,14 @@ func (e *Engine) cardTerms(s tools.Spec) map[string]float64 {
 
 // IndexLibrary builds the index of a library.
 func (e *Engine) IndexLibrary(specs []tools.Spec) *LibraryIndex {
-	ix := &LibraryIndex{n: len(specs), idf: map[string]float64{}, card: map[string][]posting{}, ex: map[string][]posting{}}
+	ix := &LibraryIndex{n: len(specs), idf: map[string]float64{}, card: map[string][]posting{}, ex: map[string][]posting{}, all: map[string][]posting{}}
 	cards := make([]map[string]float64, len(specs))
 	var exs []map[string]float64
+	alls := make([]map[string]float64, len(specs))
 	df := map[string]int{}
 	for i, s := range specs {
 		cards[i] = e.cardTerms(s)
+		alls[i] = map[string]float64{}
 		seen := map[string]bool{}
 		for t := range cards[i] {
 			seen[t] = true
@@ -157,6 +173,7 @@ func (e *Engine) IndexLibrary(specs []tools.Spec) *LibraryIndex {
 		for _, x := range s.Examples {
 			m := map[string]float64{}
 			e.indexTerms(x.Query, 1, m)
+			e.indexTerms(x.Query, 1, alls[i])
 			exs = append(exs, m)
 			ix.exTool = append(ix.exTool, i)
 			for t := range m {
@@ -193,6 +210,7 @@ func (e *Engine) IndexLibrary(specs []tools.Spec) *LibraryIndex {
 	}
 	ix.cardN = place(cards, ix.card)
 	ix.exN = place(exs, ix.ex)
+	ix.allN = place(alls, ix.all)
 	return ix
 }
 
@@ -212,13 +230,15 @@ func sublinear(tf float64) float64 {
 // card or examples contain — how much of the query the tool explains.
 type Relevance struct {
 	Card, Example, Covered []float64
+	// Examples is the cosine with all the tool's examples as one document.
+	Examples []float64
 }
 
 // Relevance scores query against the library.
 func (e *Engine) Relevance(ix *LibraryIndex, query string) Relevance {
 	q := map[string]float64{}
 	e.indexTerms(truncate(query, MaxQueryBytes), 1, q)
-	r := Relevance{Card: make([]float64, ix.n), Example: make([]float64, ix.n), Covered: make([]float64, ix.n)}
+	r := Relevance{Card: make([]float64, ix.n), Example: make([]float64, ix.n), Covered: make([]float64, ix.n), Examples: make([]float64, ix.n)}
 	keys := make([]string, 0, len(q))
 	for t := range q {
 		keys = append(keys, t)
@@ -255,6 +275,9 @@ func (e *Engine) Relevance(ix *LibraryIndex, query string) Relevance {
 				covered[p.doc] += idf * idf
 			}
 		}
+		for _, p := range ix.all[t] {
+			r.Examples[p.doc] += w * p.w
+		}
 		for _, p := range ix.ex[t] {
 			exScore[p.doc] += w * p.w
 			if isWord && !hit[ix.exTool[p.doc]] {
@@ -271,6 +294,9 @@ func (e *Engine) Relevance(ix *LibraryIndex, query string) Relevance {
 		if ix.cardN[i] > 0 {
 			r.Card[i] /= qn * ix.cardN[i]
 		}
+		if ix.allN[i] > 0 {
+			r.Examples[i] /= qn * ix.allN[i]
+		}
 		if wordMass > 0 {
 			r.Covered[i] = covered[i] / wordMass
 		}
@@ -286,20 +312,35 @@ func (e *Engine) Relevance(ix *LibraryIndex, query string) Relevance {
 	return r
 }
 
-// Weights of the card and the best example in a tool's relevance (see
-// libraryScores.Relevance).
+// Weights of a tool's three scores in its relevance (see
+// libraryScores.Relevance), measured on the benchmark dev sets
+// (BENCHMARKS.md, "Offline engine at scale"): the card alone, and the
+// examples alone, each miss what the other has.
 const (
-	relevanceCard    = 1.0
+	relevanceCard = 1.0
+	// relevanceExample is the best single example: one phrasing close to
+	// the query.
 	relevanceExample = 0.5
+	// relevanceExamples is all the examples as one document: the words
+	// users use for the tool, whichever example has them.
+	relevanceExamples = 1.0
+	// relevancePower bends the relevance (a cosine of sparse vectors,
+	// rarely above 0.5 even for the right tool) onto the scale of the
+	// encoder's cosine that grounding's none score was fitted on: S =
+	// relevance^power. It is monotone, so it orders the tools as the
+	// relevance does; it sets where "none" begins (BENCHMARKS.md).
+	relevancePower = 0.33
 )
 
 // IndexTools is the engine as a grounding.LibraryScorer: it indexes specs.
 func (e *Engine) IndexTools(specs []tools.Spec) grounding.LibraryScores {
 	known := make([]bool, len(specs))
+	examples := make([]bool, len(specs))
 	for i, s := range specs {
 		known[i] = len(s.Hints.Subjects) > 0
+		examples[i] = len(s.Examples) > 0
 	}
-	return libraryScores{e: e, ix: e.IndexLibrary(specs), known: known}
+	return libraryScores{e: e, ix: e.IndexLibrary(specs), known: known, examples: examples}
 }
 
 type libraryScores struct {
@@ -310,11 +351,13 @@ type libraryScores struct {
 	// question forms), and its scale is the one grounding's calibration
 	// was fitted on, so they keep it (relevance -1).
 	known []bool
+	// examples marks the tools with usage examples.
+	examples []bool
 }
 
-// Relevance is each tool's card cosine plus half its best example's: the
-// card alone misses the words users use, an example alone is one phrasing
-// (measured in BENCHMARKS.md, "Offline engine at scale").
+// Relevance is each tool's weighted mean of its card's cosine, its best
+// example's and its examples' together (the card alone for a tool without
+// examples), bent by relevancePower.
 func (l libraryScores) Relevance(query string) []float64 {
 	r := l.e.Relevance(l.ix, query)
 	out := make([]float64, len(r.Card))
@@ -323,7 +366,12 @@ func (l libraryScores) Relevance(query string) []float64 {
 			out[i] = -1
 			continue
 		}
-		out[i] = min(1, relevanceCard*r.Card[i]+relevanceExample*r.Example[i])
+		v := r.Card[i]
+		if l.examples[i] {
+			v = (relevanceCard*r.Card[i] + relevanceExample*r.Example[i] + relevanceExamples*r.Examples[i]) /
+				(relevanceCard + relevanceExample + relevanceExamples)
+		}
+		out[i] = math.Pow(math.Max(0, math.Min(v, 1)), relevancePower)
 	}
 	return out
 }

@@ -345,6 +345,10 @@ func TestMeasureIndexRank(t *testing.T) {
 		"card+0.5example": func(c, e float64) float64 { return c + 0.5*e },
 		"0.5card+example": func(c, e float64) float64 { return 0.5*c + e },
 	}
+	cent := 0.0
+	if v := os.Getenv("K_CENT"); v != "" {
+		fmt.Sscan(v, &cent)
+	}
 	names := make([]string, 0, len(combos))
 	for n := range combos {
 		names = append(names, n)
@@ -393,7 +397,7 @@ func TestMeasureIndexRank(t *testing.T) {
 					order[i] = i
 				}
 				sort.SliceStable(order, func(a, b int) bool {
-					return f(rel.Card[order[a]], rel.Example[order[a]]) > f(rel.Card[order[b]], rel.Example[order[b]])
+					return f(rel.Card[order[a]], rel.Example[order[a]])+cent*rel.Examples[order[a]] > f(rel.Card[order[b]], rel.Example[order[b]])+cent*rel.Examples[order[b]]
 				})
 				for k, i := range order {
 					if k >= 5 {
@@ -411,6 +415,74 @@ func TestMeasureIndexRank(t *testing.T) {
 		}
 		for _, name := range names {
 			t.Logf("%-10s %-18s top-1 %.3f top-5 %.3f (%d)", set, name, ratio(top1[name], n), ratio(top5[name], n), n)
+		}
+	}
+}
+
+// TestDumpScaleScores writes, per item, the best tool's S, P, f and share
+// of the query covered, for studying the none decision
+// (GEAR_SCALE_DUMP=file).
+func TestDumpScaleScores(t *testing.T) {
+	dir, out := os.Getenv("GEAR_BENCHMARKS"), os.Getenv("GEAR_SCALE_DUMP")
+	if dir == "" || out == "" {
+		t.Skip("GEAR_BENCHMARKS or GEAR_SCALE_DUMP not set")
+	}
+	places, err := loadPlaces()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, set := range strings.Split(os.Getenv("GEAR_BENCHMARK_SETS"), ",") {
+		libPath, qPath := filepath.Join(dir, set, "library.json"), filepath.Join(dir, set, "dev.jsonl")
+		if set == "unseen" {
+			libPath, qPath = "../../testdata/blind/unseen-library/library.json", "../../testdata/blind/unseen-library/queries.jsonl"
+		}
+		lib := keepParsable(t, loadScaleLibrary(t, libPath))
+		byName := map[string]tools.Tool{}
+		for _, tl := range lib {
+			byName[tl.Spec().Name] = tl
+		}
+		for _, q := range loadScaleQueries(t, qPath) {
+			sel := lib
+			if q.Candidates != nil {
+				sel = nil
+				for _, c := range q.Candidates {
+					sel = append(sel, byName[renamed[c]])
+				}
+			}
+			reg, err := tools.NewRegistry(sel...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			eng := offline.New(offline.Options{Places: places, Tools: reg.Specs()})
+			g, err := grounding.New(reg, eng.Grounding(), grounding.DefaultOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := g.Ground(context.Background(), q.Query)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ix := eng.IndexLibrary(reg.Specs())
+			rel := eng.Relevance(ix, q.Query)
+			ranked := r.Ranked()
+			best := ranked[0]
+			second := 0.0
+			if len(ranked) > 1 {
+				second = ranked[1].S
+			}
+			bi := 0
+			for i, s := range reg.Specs() {
+				if s.Name == best.Tool {
+					bi = i
+				}
+			}
+			fmt.Fprintf(f, "%s\t%s\t%v\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%d\t%s\n", set, q.ID, q.Tool == "none",
+				best.S, best.P, best.F, second, rel.Covered[bi], rel.Card[bi], rel.Example[bi], len(sel), best.Status)
 		}
 	}
 }
