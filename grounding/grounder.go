@@ -365,11 +365,16 @@ func (g *Grounder) GroundWith(ctx context.Context, query string, ask Ask) (*Resu
 	for i := range S {
 		S[i] = similarity(qvec, lib[g.texts.desc[i]])
 	}
+	// explained is the library scorer's, for the tools it scores.
+	explained := make([]float64, n)
 	if ls := g.libraryScores(); ls != nil {
 		rel := ls.Relevance(query)
 		for i := range S {
-			if i < len(rel) && rel[i] >= 0 {
-				S[i] = combineSemantic(S[i], rel[i])
+			if i < len(rel.Scores) && rel.Scores[i] >= 0 {
+				S[i] = combineSemantic(S[i], rel.Scores[i])
+				if i < len(rel.Explained) {
+					explained[i] = rel.Explained[i]
+				}
 			}
 		}
 	}
@@ -408,6 +413,7 @@ func (g *Grounder) GroundWith(ctx context.Context, query string, ask Ask) (*Resu
 	for i := range res.Tools {
 		ts := &res.Tools[i]
 		ts.S = S[i]
+		ts.Explained = explained[i]
 		ts.Shortlisted = called[i]
 		if ts.Status == StatusRun || ts.Status == StatusMock {
 			ts.P = ps.Score(prelim, ps.EncodeAs(bounded(ts.Response, maxScoredBytes), g.specs[i].OutputPattern), g.opts.Lambda)

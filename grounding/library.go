@@ -11,15 +11,27 @@ import "github.com/gear-chat/gear/tools"
 // against every tool with weights from the library at hand — the offline
 // engine's is lexical (grounding/offline/library_index.go).
 
-// LibraryScorer builds a Library for a set of tools.
+// LibraryScorer indexes a set of tools.
 type LibraryScorer interface {
 	IndexTools(specs []tools.Spec) LibraryScores
 }
 
 // LibraryScores scores a query against the indexed tools.
 type LibraryScores interface {
-	// Relevance returns one score per tool, in the order of the specs
-	// indexed, in [0, 1]: how well the tool explains the query, compared
-	// with what the library's other tools share with it.
-	Relevance(query string) []float64
+	Relevance(query string) LibraryRelevance
+}
+
+// LibraryRelevance is one query's scores, one per tool in the order of the
+// specs indexed.
+type LibraryRelevance struct {
+	// Scores are in [0, 1]: how well the tool explains the query, with
+	// the library's own weights (a word every tool uses weighs little); a
+	// negative score says the scorer has no better word than the
+	// encoder's cosine for that tool, which S then keeps alone.
+	Scores []float64
+	// Explained is the share of the query's words (weighted by how rare
+	// each is in the library) that the tool's texts contain, in [0, 1]; nil
+	// when the scorer does not tell. It is a signal for calibration: a
+	// query whose best tool explains little of it may need none.
+	Explained []float64
 }

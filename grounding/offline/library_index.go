@@ -248,6 +248,11 @@ func (e *Engine) Relevance(ix *LibraryIndex, query string) Relevance {
 	unknownIDF := math.Log(1 + (float64(ix.n)+0.5)/0.5)
 	exScore := make([]float64, len(ix.exTool))
 	covered := make([]float64, ix.n)
+	// hitBy[tool] is the last word term (its number, from 1) that counted
+	// the tool as covering it: a word is covered once per tool however
+	// many of its documents have it.
+	hitBy := make([]int, ix.n)
+	wordNo := 0
 	for _, t := range keys {
 		idf, known := ix.idf[t]
 		if !known {
@@ -264,14 +269,13 @@ func (e *Engine) Relevance(ix *LibraryIndex, query string) Relevance {
 		if !known {
 			continue
 		}
-		var hit map[int]bool
 		if isWord {
-			hit = map[int]bool{}
+			wordNo++
 		}
 		for _, p := range ix.card[t] {
 			r.Card[p.doc] += w * p.w
-			if isWord && !hit[p.doc] {
-				hit[p.doc] = true
+			if isWord && hitBy[p.doc] != wordNo {
+				hitBy[p.doc] = wordNo
 				covered[p.doc] += idf * idf
 			}
 		}
@@ -280,9 +284,9 @@ func (e *Engine) Relevance(ix *LibraryIndex, query string) Relevance {
 		}
 		for _, p := range ix.ex[t] {
 			exScore[p.doc] += w * p.w
-			if isWord && !hit[ix.exTool[p.doc]] {
-				hit[ix.exTool[p.doc]] = true
-				covered[ix.exTool[p.doc]] += idf * idf
+			if tool := ix.exTool[p.doc]; isWord && hitBy[tool] != wordNo {
+				hitBy[tool] = wordNo
+				covered[tool] += idf * idf
 			}
 		}
 	}
@@ -358,7 +362,7 @@ type libraryScores struct {
 // Relevance is each tool's weighted mean of its card's cosine, its best
 // example's and its examples' together (the card alone for a tool without
 // examples), bent by relevancePower.
-func (l libraryScores) Relevance(query string) []float64 {
+func (l libraryScores) Relevance(query string) grounding.LibraryRelevance {
 	r := l.e.Relevance(l.ix, query)
 	out := make([]float64, len(r.Card))
 	for i := range out {
@@ -373,5 +377,5 @@ func (l libraryScores) Relevance(query string) []float64 {
 		}
 		out[i] = math.Pow(math.Max(0, math.Min(v, 1)), relevancePower)
 	}
-	return out
+	return grounding.LibraryRelevance{Scores: out, Explained: r.Covered}
 }
