@@ -15,7 +15,7 @@ import (
 // tool's name, parameters and usage examples as well (the offline engine's
 // index, grounding/offline/library_index.go; docs/grounding.md). Among
 // hundreds of unfamiliar tools the cosine below ranks the right tool first
-// for 9% of MetaTool's dev queries and the relevance for 61%
+// for 9% of MetaTool's dev queries and the relevance for 62%
 // (BENCHMARKS.md, "Offline engine at scale"). The offline scorer leaves
 // the tools whose subjects its encoder knows from their hints (the
 // built-in tools) to the cosine, so the figures below stand for them.

@@ -337,17 +337,18 @@ func TestMeasureIndexRank(t *testing.T) {
 	if s := os.Getenv("GEAR_BENCHMARK_SETS"); s != "" {
 		sets = strings.Split(s, ",")
 	}
-	combos := map[string]func(c, e float64) float64{
-		"card":            func(c, e float64) float64 { return c },
-		"example":         func(c, e float64) float64 { return e },
-		"max":             func(c, e float64) float64 { return max(c, e) },
-		"card+example":    func(c, e float64) float64 { return c + e },
-		"card+0.5example": func(c, e float64) float64 { return c + 0.5*e },
-		"0.5card+example": func(c, e float64) float64 { return 0.5*c + e },
-	}
-	cent := 0.0
-	if v := os.Getenv("K_CENT"); v != "" {
-		fmt.Sscan(v, &cent)
+	// c is the card's cosine, e the best example's, x the examples' as
+	// one document; the last row is the rule kept (library_index.go).
+	combos := map[string]func(c, e, x float64) float64{
+		"card":                           func(c, e, x float64) float64 { return c },
+		"example":                        func(c, e, x float64) float64 { return e },
+		"examples":                       func(c, e, x float64) float64 { return x },
+		"max":                            func(c, e, x float64) float64 { return max(c, e) },
+		"card+example":                   func(c, e, x float64) float64 { return c + e },
+		"card+0.5example":                func(c, e, x float64) float64 { return c + 0.5*e },
+		"0.5card+example":                func(c, e, x float64) float64 { return 0.5*c + e },
+		"card+examples":                  func(c, e, x float64) float64 { return c + x },
+		"kept: card+0.5example+examples": func(c, e, x float64) float64 { return c + 0.5*e + x },
 	}
 	names := make([]string, 0, len(combos))
 	for n := range combos {
@@ -372,7 +373,42 @@ func TestMeasureIndexRank(t *testing.T) {
 		top1 := map[string]int{}
 		top5 := map[string]int{}
 		n := 0
+		wholeScores := eng.IndexTools(all)
+		var dump *os.File
+		if path := os.Getenv("GEAR_INDEX_DUMP"); path != "" {
+			dump, _ = os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+			defer dump.Close()
+		}
 		for _, q := range qs {
+			if dump != nil {
+				specs := all
+				if q.Candidates != nil {
+					specs = nil
+					for _, c := range q.Candidates {
+						specs = append(specs, byName[renamed[c]])
+					}
+				}
+				scorer := wholeScores
+				if q.Candidates != nil {
+					scorer = eng.IndexTools(specs)
+				}
+				rel := scorer.Relevance(q.Query)
+				order := make([]int, len(specs))
+				for i := range order {
+					order[i] = i
+				}
+				sort.SliceStable(order, func(a, b int) bool { return rel.Scores[order[a]] > rel.Scores[order[b]] })
+				second, mean := 0.0, 0.0
+				if len(order) > 1 {
+					second = rel.Scores[order[1]]
+				}
+				for _, s := range rel.Scores {
+					mean += s
+				}
+				mean /= float64(len(specs))
+				fmt.Fprintf(dump, "%s\t%s\t%v\t%.4f\t%.4f\t%.4f\t%.4f\t%d\n", set, q.ID, q.Tool == "none",
+					rel.Scores[order[0]], second, mean, rel.Explained[order[0]], len(specs))
+			}
 			if q.Tool == "none" {
 				continue
 			}
@@ -397,7 +433,7 @@ func TestMeasureIndexRank(t *testing.T) {
 					order[i] = i
 				}
 				sort.SliceStable(order, func(a, b int) bool {
-					return f(rel.Card[order[a]], rel.Example[order[a]])+cent*rel.Examples[order[a]] > f(rel.Card[order[b]], rel.Example[order[b]])+cent*rel.Examples[order[b]]
+					return f(rel.Card[order[a]], rel.Example[order[a]], rel.Examples[order[a]]) > f(rel.Card[order[b]], rel.Example[order[b]], rel.Examples[order[b]])
 				})
 				for k, i := range order {
 					if k >= 5 {
@@ -414,7 +450,7 @@ func TestMeasureIndexRank(t *testing.T) {
 			}
 		}
 		for _, name := range names {
-			t.Logf("%-10s %-18s top-1 %.3f top-5 %.3f (%d)", set, name, ratio(top1[name], n), ratio(top5[name], n), n)
+			t.Logf("%-10s %-32s top-1 %.3f top-5 %.3f (%d)", set, name, ratio(top1[name], n), ratio(top5[name], n), n)
 		}
 	}
 }
@@ -484,5 +520,37 @@ func TestDumpScaleScores(t *testing.T) {
 			fmt.Fprintf(f, "%s\t%s\t%v\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%d\t%s\n", set, q.ID, q.Tool == "none",
 				best.S, best.P, best.F, second, rel.Covered[bi], rel.Card[bi], rel.Example[bi], len(sel), best.Status)
 		}
+	}
+}
+
+// BenchmarkLibraryIndex measures building the offline library index and
+// scoring one query against it, on Seal-Tools' 4,076 tools and MetaTool's
+// 199 (GEAR_BENCHMARKS needed).
+func BenchmarkLibraryIndex(b *testing.B) {
+	dir := os.Getenv("GEAR_BENCHMARKS")
+	if dir == "" {
+		b.Skip("GEAR_BENCHMARKS not set")
+	}
+	for _, set := range []string{"metatool", "sealtools"} {
+		lib := loadScaleLibrary(b, filepath.Join(dir, set, "library.json"))
+		qs := loadScaleQueries(b, filepath.Join(dir, set, "dev.jsonl"))
+		specs := make([]tools.Spec, len(lib))
+		for i, tl := range lib {
+			specs[i] = tl.Spec()
+		}
+		eng := offline.New(offline.Options{})
+		b.Run(set+"/index", func(b *testing.B) {
+			for b.Loop() {
+				eng.IndexTools(specs)
+			}
+		})
+		scores := eng.IndexTools(specs)
+		b.Run(set+"/query", func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				scores.Relevance(qs[i%len(qs)].Query)
+				i++
+			}
+		})
 	}
 }
