@@ -273,10 +273,32 @@ type Relevance struct {
 	Examples []float64
 }
 
+// aboutText is the part of a query that says what it asks for: without
+// its paths and URLs, which are values for a tool's arguments ("read the
+// file /tmp/TestServer/notes.txt"), not words of what the tool does. A
+// quoted string stays: it is a value too, but often one in the tool's
+// subject ("translate \"good morning\" into French"), and leaving quoted
+// strings out cost Seal-Tools two queries in 200. A query that is nothing
+// else is kept whole.
+func aboutText(query string) string {
+	fields := strings.Fields(query)
+	kept := fields[:0]
+	for _, f := range fields {
+		if strings.Contains(f, "://") || strings.Count(f, "/") >= 2 || strings.Contains(f, "\\") {
+			continue
+		}
+		kept = append(kept, f)
+	}
+	if len(kept) == 0 {
+		return query
+	}
+	return strings.Join(kept, " ")
+}
+
 // Relevance scores query against the library.
 func (e *Engine) Relevance(ix *LibraryIndex, query string) Relevance {
 	q := map[string]float64{}
-	e.indexTerms(truncate(query, MaxQueryBytes), 1, q, nil)
+	e.indexTerms(aboutText(truncate(query, MaxQueryBytes)), 1, q, nil)
 	r := Relevance{Card: make([]float64, ix.n), Example: make([]float64, ix.n), Covered: make([]float64, ix.n), Examples: make([]float64, ix.n)}
 	keys := make([]string, 0, len(q))
 	for t := range q {

@@ -104,3 +104,20 @@ func TestRelevanceIsDeterministic(t *testing.T) {
 		}
 	}
 }
+
+func TestAboutText(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ in, want string }{
+		{`read the text file "/tmp/TestServer/shared/notes.txt"`, "read the text file"},
+		{`Train a model using the "Wine Quality" dataset.`, `Train a model using the "Wine Quality" dataset.`},
+		{"fetch https://example.com/a/b and summarise", "fetch and summarise"},
+		{"open /var/log/syslog", "open"},
+		{`"hello kestrel"`, `"hello kestrel"`},
+		{"convert 3/4 cup to ml", "convert 3/4 cup to ml"},
+	}
+	for _, tt := range tests {
+		if got := aboutText(tt.in); got != tt.want {
+			t.Errorf("aboutText(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

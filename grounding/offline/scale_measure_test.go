@@ -16,6 +16,7 @@ import (
 	"github.com/gear-chat/gear/grounding"
 	"github.com/gear-chat/gear/grounding/offline"
 	"github.com/gear-chat/gear/tools"
+	builtintools "github.com/gear-chat/gear/tools/builtin"
 	"github.com/gear-chat/gear/tools/place"
 )
 
@@ -340,15 +341,15 @@ func TestMeasureIndexRank(t *testing.T) {
 	// c is the card's cosine, e the best example's, x the examples' as
 	// one document; the last row is the rule kept (library_index.go).
 	combos := map[string]func(c, e, x float64) float64{
-		"card":                           func(c, e, x float64) float64 { return c },
-		"example":                        func(c, e, x float64) float64 { return e },
-		"examples":                       func(c, e, x float64) float64 { return x },
-		"max":                            func(c, e, x float64) float64 { return max(c, e) },
-		"card+example":                   func(c, e, x float64) float64 { return c + e },
-		"card+0.5example":                func(c, e, x float64) float64 { return c + 0.5*e },
-		"0.5card+example":                func(c, e, x float64) float64 { return 0.5*c + e },
-		"card+examples":                  func(c, e, x float64) float64 { return c + x },
-		"kept: card+0.5example+examples": func(c, e, x float64) float64 { return c + 0.5*e + x },
+		"card":                     func(c, e, x float64) float64 { return c },
+		"example":                  func(c, e, x float64) float64 { return e },
+		"examples":                 func(c, e, x float64) float64 { return x },
+		"max":                      func(c, e, x float64) float64 { return max(c, e) },
+		"card+example":             func(c, e, x float64) float64 { return c + e },
+		"card+0.5example":          func(c, e, x float64) float64 { return c + 0.5*e },
+		"0.5card+example":          func(c, e, x float64) float64 { return 0.5*c + e },
+		"card+examples":            func(c, e, x float64) float64 { return c + x },
+		"card+0.5example+examples": func(c, e, x float64) float64 { return c + 0.5*e + x },
 	}
 	names := make([]string, 0, len(combos))
 	for n := range combos {
@@ -552,5 +553,57 @@ func BenchmarkLibraryIndex(b *testing.B) {
 				i++
 			}
 		})
+	}
+}
+
+// TestMeasureBuiltinsBesideALibrary grounds the dev file's queries with
+// the built-in tools alone and with a library of unfamiliar tools beside
+// them (GEAR_MIXED_LIBRARY=path/library.json), and prints the built-in
+// families' recall and the none recall for both — whether the library
+// scorer's S (for the unfamiliar tools) and the encoder's cosine (for the
+// built-ins) live on one scale.
+func TestMeasureBuiltinsBesideALibrary(t *testing.T) {
+	libPath := os.Getenv("GEAR_MIXED_LIBRARY")
+	if libPath == "" {
+		t.Skip("GEAR_MIXED_LIBRARY not set")
+	}
+	places, err := loadPlaces()
+	if err != nil {
+		t.Fatal(err)
+	}
+	builtins := builtintools.Tools(builtintools.Options{Places: place.Load})
+	extra := keepParsable(t, loadScaleLibrary(t, libPath))
+	qs := loadScaleQueries(t, "../../testdata/grounding-dev.jsonl")
+	for _, lib := range [][]tools.Tool{builtins, append(append([]tools.Tool(nil), builtins...), extra...)} {
+		reg, err := tools.NewRegistry(lib...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		eng := offline.New(offline.Options{Places: places, Tools: reg.Specs()})
+		g, err := grounding.New(reg, eng.Grounding(), grounding.DefaultOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		right, total, stolen := map[string]int{}, map[string]int{}, 0
+		for _, q := range qs {
+			r, err := g.Ground(context.Background(), q.Query)
+			if err != nil {
+				t.Fatal(err)
+			}
+			total[q.Tool]++
+			if r.Choice.Family == q.Tool {
+				right[q.Tool]++
+			}
+			if _, ok := reg.Spec(r.Choice.Tool); ok && r.Choice.Tool != grounding.None {
+				if s, _ := reg.Spec(r.Choice.Tool); s.Source.Kind == tools.SourceMCP {
+					stolen++
+				}
+			}
+		}
+		line := fmt.Sprintf("%d tools:", len(lib))
+		for _, label := range []string{"calc", "timezone", "weather", "wiki", "none"} {
+			line += fmt.Sprintf(" %s %.3f", label, ratio(right[label], total[label]))
+		}
+		t.Log(line + fmt.Sprintf("; chose an unfamiliar tool for %d of %d", stolen, len(qs)))
 	}
 }
