@@ -348,7 +348,9 @@ func TestMeasureIndexRank(t *testing.T) {
 		"card+example":             func(c, e, x float64) float64 { return c + e },
 		"card+0.5example":          func(c, e, x float64) float64 { return c + 0.5*e },
 		"0.5card+example":          func(c, e, x float64) float64 { return 0.5*c + e },
-		"card+examples":            func(c, e, x float64) float64 { return c + x },
+		"kept: card+examples":      func(c, e, x float64) float64 { return c + x },
+		"card+0.7examples":         func(c, e, x float64) float64 { return c + 0.7*x },
+		"card+1.5examples":         func(c, e, x float64) float64 { return c + 1.5*x },
 		"card+0.5example+examples": func(c, e, x float64) float64 { return c + 0.5*e + x },
 	}
 	names := make([]string, 0, len(combos))
