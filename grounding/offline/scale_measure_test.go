@@ -526,10 +526,10 @@ func TestDumpScaleScores(t *testing.T) {
 	}
 }
 
-// BenchmarkLibraryIndex measures building the offline library index and
+// BenchmarkLibraryScorer measures building the offline library index and
 // scoring one query against it, on Seal-Tools' 4,076 tools and MetaTool's
 // 199 (GEAR_BENCHMARKS needed).
-func BenchmarkLibraryIndex(b *testing.B) {
+func BenchmarkLibraryScorer(b *testing.B) {
 	dir := os.Getenv("GEAR_BENCHMARKS")
 	if dir == "" {
 		b.Skip("GEAR_BENCHMARKS not set")
