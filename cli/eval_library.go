@@ -100,44 +100,9 @@ func (a *app) evalLibrary(ctx context.Context, w io.Writer, lf libraryFlags, que
 	if err != nil {
 		return err
 	}
-	// Grounders over candidate sets share every vector computed, in
-	// memory (and in the store for a model's embeddings; a local
-	// encoder's are not stored one by one).
-	subOpts := opts
-	if opts.CacheLibrary {
-		subOpts.CacheLibrary, subOpts.Cache = false, grounding.NewMemoryCache(nil)
-	} else {
-		subOpts.Cache = grounding.NewMemoryCache(opts.Cache)
-	}
-	model := full.Engine() == grounding.EngineModel
-	preds := make([]grounding.LibraryPrediction, 0, len(items))
-	for i, it := range items {
-		g := full
-		if len(it.Candidates) > 0 {
-			if g, err = candidateGrounder(reg, it.Candidates, eng, subOpts); err != nil {
-				return fmt.Errorf("eval: item %d: %w", i+1, err)
-			}
-		}
-		// The library's vectors are the grounder's set-up, not the query's
-		// time: computed (or read from the cache) before it is timed.
-		if err := g.Prepare(ctx); err != nil {
-			return fmt.Errorf("eval: %w", err)
-		}
-		qctx, usage := ctx, (*usageCount)(nil)
-		if model {
-			usage = &usageCount{}
-			qctx = llm.WithUsageRecorder(ctx, usage.record)
-		}
-		res, err := g.Ground(qctx, it.Query)
-		if err != nil {
-			return fmt.Errorf("eval: item %d (%s): %w", i+1, clip(oneLine(it.Query), 60), err)
-		}
-		p := grounding.JudgeLibrary(it, res)
-		if usage != nil {
-			u := usage.total()
-			p.Usage = &u
-		}
-		preds = append(preds, p)
+	preds, err := predictLibrary(ctx, full, reg, eng, opts, items)
+	if err != nil {
+		return err
 	}
 	if out != "" {
 		if err := writeJSONLines(out, preds); err != nil {
@@ -159,6 +124,52 @@ func (a *app) evalLibrary(ctx context.Context, w io.Writer, lf libraryFlags, que
 		writeReliability(w, judged)
 	}
 	return nil
+}
+
+// predictLibrary grounds every item over the library (full) or, for an
+// item with candidates, among them, and judges each choice.
+func predictLibrary(ctx context.Context, full *grounding.Grounder, reg *tools.Registry, eng grounding.Engine, opts grounding.Options, items []grounding.LibraryItem) ([]grounding.LibraryPrediction, error) {
+	var err error
+	// Grounders over candidate sets share every vector computed, in
+	// memory (and in the store for a model's embeddings; a local
+	// encoder's are not stored one by one).
+	subOpts := opts
+	if opts.CacheLibrary {
+		subOpts.CacheLibrary, subOpts.Cache = false, grounding.NewMemoryCache(nil)
+	} else {
+		subOpts.Cache = grounding.NewMemoryCache(opts.Cache)
+	}
+	model := full.Engine() == grounding.EngineModel
+	preds := make([]grounding.LibraryPrediction, 0, len(items))
+	for i, it := range items {
+		g := full
+		if len(it.Candidates) > 0 {
+			if g, err = candidateGrounder(reg, it.Candidates, eng, subOpts); err != nil {
+				return nil, fmt.Errorf("eval: item %d: %w", i+1, err)
+			}
+		}
+		// The library's vectors are the grounder's set-up, not the query's
+		// time: computed (or read from the cache) before it is timed.
+		if err := g.Prepare(ctx); err != nil {
+			return nil, fmt.Errorf("eval: %w", err)
+		}
+		qctx, usage := ctx, (*usageCount)(nil)
+		if model {
+			usage = &usageCount{}
+			qctx = llm.WithUsageRecorder(ctx, usage.record)
+		}
+		res, err := g.Ground(qctx, it.Query)
+		if err != nil {
+			return nil, fmt.Errorf("eval: item %d (%s): %w", i+1, clip(oneLine(it.Query), 60), err)
+		}
+		p := grounding.JudgeLibrary(it, res)
+		if usage != nil {
+			u := usage.total()
+			p.Usage = &u
+		}
+		preds = append(preds, p)
+	}
+	return preds, nil
 }
 
 // candidateGrounder grounds among an item's candidates: the library's

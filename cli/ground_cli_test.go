@@ -323,7 +323,10 @@ func balancedECE(preds []grounding.Prediction) float64 {
 // change to the engine or the tools moved the scores, so re-fit.
 func TestCalibrationIsFitted(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "fitted.go")
-	code, stdout, errText := groundGear(t, "--offline", "tune", "--dev", devFile, "--generate", out)
+	bench := filepath.Join("..", "testdata", "benchmarks-dev")
+	code, stdout, errText := groundGear(t, "--offline", "tune", "--dev", devFile,
+		"--library-dev", filepath.Join(bench, "metatool"), "--library-dev", filepath.Join(bench, "bfcl"),
+		"--library-dev", filepath.Join(bench, "sealtools"), "--generate", out)
 	if code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, errText)
 	}

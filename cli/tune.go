@@ -18,6 +18,7 @@ const minTuneLabels = 20
 
 func (a *app) tuneCommand() *cobra.Command {
 	var devFile, generate string
+	var libraryDevs []string
 	var write, force, asJSON bool
 	cmd := &cobra.Command{
 		Use:   "tune [--dev FILE] [--write]",
@@ -54,7 +55,11 @@ grounding/calibration; go generate ./grounding/calibration runs it): the
 default options, whatever the config says; the temperature and none score
 by log loss, the threshold by mean recall, and the confidence map (the
 choice's softmax share to the confidence shown, for a mix in which every
-label is equally common) on every other line, the rest held out.
+label is equally common) on every other line, the rest held out. With
+--library-dev DIR (repeatable; DIR holds a tool library's library.json
+and its labelled dev.jsonl, docs/benchmarks.md) it also fits the map for
+choices among tools the engine scores by library relevance, each set
+weighing alike, on every other of their decisions.
 
 --write saves grounding.gamma, threshold, temperature, none_score,
 confidence_none and confidence_tool to the config file, keeping its other settings and comments; it refuses when
@@ -68,7 +73,10 @@ held-out accuracy would fall, unless --force.`,
 				if devFile == "" {
 					return usageErrorf("tune: --generate needs --dev FILE")
 				}
-				return a.generateCalibration(cmd.Context(), cmd.OutOrStdout(), devFile, generate)
+				return a.generateCalibration(cmd.Context(), cmd.OutOrStdout(), devFile, libraryDevs, generate)
+			}
+			if len(libraryDevs) > 0 {
+				return usageErrorf("tune: --library-dev is for --generate (gear's shipped calibration)")
 			}
 			res, err := a.tune(cmd.Context(), devFile)
 			if err != nil {
@@ -99,6 +107,7 @@ held-out accuracy would fall, unless --force.`,
 	f.BoolVar(&write, "write", false, "write the fitted values to the config file")
 	f.BoolVar(&force, "force", false, "with --write: write even when held-out accuracy falls")
 	f.BoolVar(&asJSON, "json", false, "print the result as JSON")
+	f.StringArrayVar(&libraryDevs, "library-dev", nil, "with --generate: also fit the library confidence map on this directory's library.json and dev.jsonl (repeatable)")
 	f.StringVar(&generate, "generate", "", "fit gear's shipped calibration on --dev alone (offline engine, built-in tools, defaults) and write it as Go source to this file")
 	return cmd
 }

@@ -100,9 +100,12 @@ type LibraryPrediction struct {
 	// Ranked are the first RankedShown tools by f.
 	Ranked []string `json:"ranked"`
 	// Of is how many tools the item was judged among.
-	Of    int         `json:"of"`
-	MS    float64     `json:"ms"`
-	Usage *ModelUsage `json:"usage,omitempty"`
+	Of int `json:"of"`
+	// ByLibrary says the best tool was scored by library relevance, so
+	// Options.LibraryConfidence made the confidence.
+	ByLibrary bool        `json:"by_library,omitempty"`
+	MS        float64     `json:"ms"`
+	Usage     *ModelUsage `json:"usage,omitempty"`
 	// Scores are every judged tool's S, P and f, for analysis and fitting.
 	Scores []ScoreLine `json:"scores,omitempty"`
 }
@@ -115,6 +118,9 @@ func JudgeLibrary(it LibraryItem, res *Result) LibraryPrediction {
 	p := LibraryPrediction{LibraryItem: it, Choice: res.Choice.Tool, Confidence: res.Choice.Confidence,
 		MS: res.ElapsedMS, Of: len(res.Tools)}
 	p.Correct = it.Accepts(p.Choice)
+	if best, ok := res.Best(); ok {
+		p.ByLibrary = best.ByLibrary
+	}
 	for i, t := range res.Ranked() {
 		if i < RankedShown {
 			p.Ranked = append(p.Ranked, t.Tool)

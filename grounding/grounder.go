@@ -51,6 +51,12 @@ type Options struct {
 	// when the threshold routes (confidence.go); the zero map shows the
 	// share itself.
 	Confidence ConfidenceMap
+	// LibraryConfidence is the map for a decision whose best tool the
+	// engine scored by library relevance (ToolScore.ByLibrary: a tool
+	// whose subject the engine does not know, among a library's): those
+	// scores have another scale than the known tools', so they are
+	// calibrated on tool libraries' labelled queries instead.
+	LibraryConfidence ConfidenceMap
 	// Route says who decides "needs a tool?"; see RouteMode.
 	Route RouteMode
 	// DecisiveBelow and DecisiveAbove bound the band of "needs a tool"
@@ -123,12 +129,22 @@ func DefaultConfidenceMap() ConfidenceMap {
 	}
 }
 
+// DefaultLibraryConfidenceMap is the fitted confidence map for choices
+// among tools scored by library relevance.
+func DefaultLibraryConfidenceMap() ConfidenceMap {
+	return ConfidenceMap{
+		None: Platt{A: calibration.LibraryNoneA, B: calibration.LibraryNoneB, C: calibration.LibraryNoneC},
+		Tool: Platt{A: calibration.LibraryToolA, B: calibration.LibraryToolB, C: calibration.LibraryToolC},
+	}
+}
+
 // DefaultOptions returns the defaults.
 func DefaultOptions() Options {
 	return Options{
 		Gamma: DefaultGamma, Lambda: DefaultLambda, Temperature: DefaultTemperature,
 		NoneScore: DefaultNoneScore, Threshold: DefaultThreshold, Confidence: DefaultConfidenceMap(),
-		DecisiveBelow: DefaultDecisiveBelow, DecisiveAbove: DefaultDecisiveAbove,
+		LibraryConfidence: DefaultLibraryConfidenceMap(),
+		DecisiveBelow:     DefaultDecisiveBelow, DecisiveAbove: DefaultDecisiveAbove,
 		ToolTimeout: DefaultToolTimeout, ExternalToolTimeout: DefaultExternalToolTimeout,
 	}
 }
@@ -400,11 +416,13 @@ func (g *Grounder) GroundWith(ctx context.Context, query string, ask Ask) (*Resu
 	}
 	// explained is the library scorer's, for the tools it scores.
 	explained := make([]float64, n)
+	byLibrary := make([]bool, n)
 	if ls := g.libraryScores(); ls != nil {
 		rel := ls.Relevance(query)
 		for i := range S {
 			if i < len(rel.Scores) && rel.Scores[i] >= 0 {
 				S[i] = combineSemantic(S[i], rel.Scores[i])
+				byLibrary[i] = true
 				if i < len(rel.Explained) {
 					explained[i] = rel.Explained[i]
 				}
@@ -447,6 +465,7 @@ func (g *Grounder) GroundWith(ctx context.Context, query string, ask Ask) (*Resu
 		ts := &res.Tools[i]
 		ts.S = S[i]
 		ts.Explained = explained[i]
+		ts.ByLibrary = byLibrary[i]
 		ts.Shortlisted = called[i]
 		if ts.Status == StatusRun || ts.Status == StatusMock {
 			ts.P = ps.Score(prelim, ps.EncodeAs(bounded(ts.Response, maxScoredBytes), g.specs[i].OutputPattern), g.opts.Lambda)

@@ -35,6 +35,10 @@ type ToolScore struct {
 	// contain, weighted by their rarity in the library (see
 	// LibraryRelevance); 0 when the engine does not score the library.
 	Explained float64 `json:"explained,omitempty"`
+	// ByLibrary says S came from the engine's library relevance (a tool
+	// whose subject the engine does not know): its decisions are
+	// calibrated by Options.LibraryConfidence.
+	ByLibrary bool `json:"by_library,omitempty"`
 	// Probability is the tool's share of the calibrated softmax over the
 	// tools and "none".
 	Probability float64 `json:"probability"`

@@ -147,15 +147,19 @@ func (g *Grounder) decide(ctx context.Context, res *Result, ask Ask, route *rout
 		}
 	}
 
+	cmap := g.opts.Confidence
+	if best >= 0 && res.Tools[best].ByLibrary {
+		cmap = g.opts.LibraryConfidence
+	}
 	if !res.Route.NeedsTool || best < 0 {
 		conf := pNone
 		if res.Route.By != "model" {
-			conf = g.opts.Confidence.Apply(pNone, true)
+			conf = cmap.ApplyAmong(pNone, true, len(res.Tools))
 		}
 		res.Choice = Choice{Tool: None, Family: None, Confidence: conf}
 		return
 	}
-	conf := g.opts.Confidence.Apply(p[best], false)
+	conf := cmap.ApplyAmong(p[best], false, len(res.Tools))
 	if (res.Route.By == "model" || res.Route.By == "caller") && need > 0 {
 		// The model (or the caller) said a tool is needed: the choice is
 		// right if this tool is the one, given that some tool is. The map

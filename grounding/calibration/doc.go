@@ -13,4 +13,4 @@
 // produces. The package has no imports, so both may depend on it.
 package calibration
 
-//go:generate go run ../.. --offline tune --dev ../../testdata/grounding-dev.jsonl --generate fitted.go
+//go:generate go run ../.. --offline tune --dev ../../testdata/grounding-dev.jsonl --library-dev ../../testdata/benchmarks-dev/metatool --library-dev ../../testdata/benchmarks-dev/bfcl --library-dev ../../testdata/benchmarks-dev/sealtools --generate fitted.go
