@@ -38,7 +38,7 @@ type Capabilities struct {
 }
 
 // CapabilitiesOf gives the capabilities of a kind of server, as each
-// server's documentation describes it (see README.md, "What gear uses on each server").
+// server's documentation describes it (see docs/models.md, "What gear uses on each server").
 func CapabilitiesOf(kind ServerKind) Capabilities {
 	switch kind {
 	case ServerOpenAI:
