@@ -180,7 +180,7 @@ type askOptions struct {
 func (a *app) ask(ctx context.Context, o askOptions) error {
 	text, mode, yes, asJSON := o.text, o.mode, o.yes, o.json
 	// The MCP servers start connecting now, while the history opens and
-	// the agent is wired; the library waits for them (see mcpTools).
+	// the agent is wired; askRegistry decides whom to wait for.
 	if _, err := a.mcpManager(ctx); err != nil {
 		return err
 	}
@@ -208,7 +208,13 @@ func (a *app) ask(ctx context.Context, o askOptions) error {
 	for _, w := range warnings {
 		fmt.Fprintln(a.deps.Stderr, "warning: "+oneLine(w))
 	}
-	ag, err := a.buildAgent(ctx, st, chatDown)
+	// Servers still connecting are waited for only when they may hold
+	// the answer (ask_mcp.go).
+	reg, err := a.askRegistry(ctx, st, text)
+	if err != nil {
+		return err
+	}
+	ag, err := a.agentFor(ctx, st, reg, a.cfg.Agent.Allowed, chatDown)
 	if err != nil {
 		return err
 	}

@@ -14,7 +14,7 @@ import (
 )
 
 func (a *app) evalCommand() *cobra.Command {
-	var asJSON bool
+	var asJSON, reliability bool
 	var out string
 	cmd := &cobra.Command{
 		Use:   "eval FILE.jsonl",
@@ -31,9 +31,13 @@ labels present, the confusion matrix (label -> predicted family -> count),
 the expected calibration error of the confidence (10 equal bins) and the
 milliseconds per query (p50, p95; queries run one at a time). --json prints
 one JSON object with keys n, accuracy, macro_f1, per_label, confusion, ece,
-ms_per_query; --out writes one JSON line per query with every tool's scores.`,
+ms_per_query; --out writes one JSON line per query with every tool's scores;
+--reliability adds the reliability diagram as a Markdown table.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if reliability && asJSON {
+				return usageErrorf("eval: --reliability prints a table for people; drop --json, or use --out for the predictions")
+			}
 			items, err := readItems("eval: ", args[0])
 			if err == nil && len(items) == 0 {
 				err = usageErrorf("eval: %s has no queries", args[0])
@@ -63,11 +67,15 @@ ms_per_query; --out writes one JSON line per query with every tool's scores.`,
 				return writeJSON(cmd.OutOrStdout(), rep)
 			}
 			writeReport(cmd.OutOrStdout(), engine, rep, preds)
+			if reliability {
+				writeReliability(cmd.OutOrStdout(), preds)
+			}
 			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as one JSON object")
 	cmd.Flags().StringVar(&out, "out", "", "write each query's prediction and scores to this JSONL file")
+	cmd.Flags().BoolVar(&reliability, "reliability", false, "also print the reliability diagram (confidence bins: n, mean confidence, accuracy) and the wrong choices made at confidence ≥ 0.9 and ≥ 0.99")
 	return cmd
 }
 

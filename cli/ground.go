@@ -63,9 +63,16 @@ func (a *app) groundingOptions() grounding.Options {
 	g := a.cfg.Grounding
 	opts.Gamma, opts.Lambda = g.Gamma, g.Lambda
 	opts.Threshold, opts.Temperature, opts.NoneScore = g.Threshold, g.Temperature, g.NoneScore
+	opts.Confidence = grounding.ConfidenceMap{
+		None: grounding.Platt{A: g.ConfidenceNone.A, B: g.ConfidenceNone.B},
+		Tool: grounding.Platt{A: g.ConfidenceTool.A, B: g.ConfidenceTool.B},
+	}
 	opts.Route = grounding.RouteMode(g.Route)
 	if g.ToolTimeout > 0 {
 		opts.ToolTimeout = g.ToolTimeout.D()
+	}
+	if g.ExternalToolTimeout > 0 {
+		opts.ExternalToolTimeout = g.ExternalToolTimeout.D()
 	}
 	opts.Shortlist, opts.Concurrency, opts.SpeculativeRoute = g.Shortlist, g.Concurrency, g.SpeculativeRoute
 	return opts

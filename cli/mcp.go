@@ -116,6 +116,11 @@ func (a *app) mcpTools(ctx context.Context) ([]tools.Tool, error) {
 
 // noteMCP tells, once per run, which servers failed or left tools out.
 func (a *app) noteMCP(m *mcp.Manager) {
+	a.noteMCPAs(m, "still connecting; its tools are not in this run")
+}
+
+// noteMCPAs is noteMCP with the words for a server still connecting.
+func (a *app) noteMCPAs(m *mcp.Manager, connecting string) {
 	if a.mcpNoted {
 		return
 	}
@@ -125,7 +130,7 @@ func (a *app) noteMCP(m *mcp.Manager) {
 		case st.State == mcp.StateFailed:
 			fmt.Fprintf(a.deps.Stderr, "note: mcp server %s %s\n", st.Server, st)
 		case st.State == mcp.StateConnecting:
-			fmt.Fprintf(a.deps.Stderr, "note: mcp server %s is still connecting; its tools are not in this run\n", st.Server)
+			fmt.Fprintf(a.deps.Stderr, "note: mcp server %s: %s\n", st.Server, connecting)
 		}
 		for _, s := range st.Skipped {
 			fmt.Fprintf(a.deps.Stderr, "note: mcp server %s: %s\n", st.Server, s)

@@ -199,7 +199,9 @@ func (a *app) mcpCallCommand() *cobra.Command {
 ARGS_JSON, a JSON object the server checks. NAME|URL may be left out when
 --mcp names exactly one server (gear mcp call TOOL ARGS --mcp URL). A tool
 that is not read-only asks first on a terminal; elsewhere it needs --yes (or
-agent.allowed_tools). An isError result exits 1 with the server's message.`,
+agent.allowed_tools). An isError result exits 1 with the server's message.
+A tool the server lists but gear's library leaves out (gear mcp tools says
+why) is called all the same.`,
 		Example: `  gear mcp call everything echo '{"message":"hi"}'
   gear mcp call add '{"a":2,"b":3}' --mcp http://localhost:8080/mcp`,
 		Args: cobra.RangeArgs(1, 3),
@@ -237,6 +239,12 @@ agent.allowed_tools). An isError result exits 1 with the server's message.`,
 					sp := t.Spec()
 					spec = &sp
 				}
+			}
+			if lo, ok := conn.LeftOutTool(args[1]); spec == nil && ok {
+				// Left out of the library, not of the server: with raw
+				// JSON there is nothing gear must read in its schema.
+				fmt.Fprintf(a.deps.Stderr, "note: %s is not in gear's library (%s); calling it with the arguments as given, the server checks them\n", sanitize.Line(lo.Name), sanitize.Line(lo.Why))
+				spec = &tools.Spec{Name: lo.Name, Effect: lo.Effect, Source: tools.Source{Kind: tools.SourceMCP, Name: s.Name}}
 			}
 			if spec == nil {
 				return usageErrorf("mcp server %s has no tool %q (gear mcp tools %s lists them)", s.Name, sanitize.Line(args[1]), s.Name)

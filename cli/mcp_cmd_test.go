@@ -251,3 +251,41 @@ func TestToolCommandAsksBeforeAToolThatWrites(t *testing.T) {
 		t.Errorf("read-only: exit %d %q", code, out)
 	}
 }
+
+// TestMCPCallReachesAToolLeftOutOfTheLibrary: a tool whose schema gear
+// cannot take into its library (a property name no call can write) is
+// still the server's, and gear mcp call reaches it with raw JSON — the
+// gate for a tool that is not read-only still applies.
+func TestMCPCallReachesAToolLeftOutOfTheLibrary(t *testing.T) {
+	t.Parallel()
+	s := sdk.NewServer(&sdk.Implementation{Name: "cli-test", Version: "1"}, nil)
+	schema := json.RawMessage(`{"type":"object","properties":{"first name":{"type":"string"}},"required":["first name"]}`)
+	greet := func(_ context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		var in map[string]string
+		_ = json.Unmarshal(req.Params.Arguments, &in)
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "Hello, " + in["first name"]}}}, nil
+	}
+	s.AddTool(&sdk.Tool{Name: "greet", Description: "Greets someone.", Annotations: &sdk.ToolAnnotations{ReadOnlyHint: true}, InputSchema: schema}, greet)
+	s.AddTool(&sdk.Tool{Name: "rename", Description: "Renames someone.", InputSchema: schema}, greet)
+	hs := httptest.NewServer(sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, nil))
+	t.Cleanup(hs.Close)
+	url := hs.URL + "/mcp"
+	dir := t.TempDir()
+
+	code, out, errOut := gearInHome(t, dir, "mcp", "tools", url)
+	if code != cli.ExitOK || strings.Contains(out, "greet(") || !strings.Contains(errOut, "first name") {
+		t.Fatalf("mcp tools: exit %d\n%s\nstderr: %s", code, out, errOut)
+	}
+	code, out, errOut = gearInHome(t, dir, "mcp", "call", url, "greet", `{"first name":"Ada"}`)
+	if code != cli.ExitOK || strings.TrimSpace(out) != "Hello, Ada" || !strings.Contains(errOut, "is not in gear's library") {
+		t.Errorf("call greet: exit %d, %q, %q", code, out, errOut)
+	}
+	code, out, errOut = gearInHome(t, dir, "mcp", "call", url, "rename", `{"first name":"Ada"}`)
+	if code != cli.ExitUsage || out != "" || !strings.Contains(errOut, "not read-only") {
+		t.Errorf("unconfirmed rename: exit %d, %q, %q", code, out, errOut)
+	}
+	code, out, _ = gearInHome(t, dir, "mcp", "call", "--yes", url, "rename", `{"first name":"Ada"}`)
+	if code != cli.ExitOK || strings.TrimSpace(out) != "Hello, Ada" {
+		t.Errorf("call --yes rename: exit %d, %q", code, out)
+	}
+}

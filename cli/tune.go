@@ -17,7 +17,7 @@ import (
 const minTuneLabels = 20
 
 func (a *app) tuneCommand() *cobra.Command {
-	var devFile string
+	var devFile, generate string
 	var write, force, asJSON bool
 	cmd := &cobra.Command{
 		Use:   "tune [--dev FILE] [--write]",
@@ -39,18 +39,37 @@ decision is then re-made from each query's semantic and pattern scores.
 One query in four (by a hash of its text, so a query repeated in the
 history never lands on both sides) is held out; on the rest gear tune
 fits gamma (f = gamma*S + (1-gamma)*P, grid 0..1), the temperature and the
-"none" score (minimum log loss, as gear eval's calibration) and the
-routing threshold (best mean recall over the labels), and prints accuracy,
+"none" score (minimum log loss, as gear eval's calibration), the routing
+threshold (best mean recall over the labels) and the confidence map (the
+choice's share to the confidence shown, for a mix of equally common
+labels; docs/calibration.md), and prints accuracy,
 mean recall, macro-F1 and calibration error (ECE) on the held-out queries
 before and after. Routing is re-made by the threshold; with a chat model
 deciding routing (grounding.route model or combined) the threshold only
 matters where the model is not asked.
 
---write saves grounding.gamma, threshold, temperature and none_score to the
-config file, keeping its other settings and comments; it refuses when
+--generate FILE.go fits the calibration gear ships instead (package
+grounding/calibration; go generate ./grounding/calibration runs it): the
+--dev file alone, grounded offline over the built-in tools with the
+default options, whatever the config says; the temperature and none score
+by log loss, the threshold by mean recall, and the confidence map (the
+choice's softmax share to the confidence shown, for a mix in which every
+label is equally common) on every other line, the rest held out.
+
+--write saves grounding.gamma, threshold, temperature, none_score,
+confidence_none and confidence_tool to the config file, keeping its other settings and comments; it refuses when
 held-out accuracy would fall, unless --force.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if generate != "" {
+				if write || asJSON {
+					return usageErrorf("tune: --generate writes Go source for gear itself; it does not go with --write or --json")
+				}
+				if devFile == "" {
+					return usageErrorf("tune: --generate needs --dev FILE")
+				}
+				return a.generateCalibration(cmd.Context(), cmd.OutOrStdout(), devFile, generate)
+			}
 			res, err := a.tune(cmd.Context(), devFile)
 			if err != nil {
 				return err
@@ -80,6 +99,7 @@ held-out accuracy would fall, unless --force.`,
 	f.BoolVar(&write, "write", false, "write the fitted values to the config file")
 	f.BoolVar(&force, "force", false, "with --write: write even when held-out accuracy falls")
 	f.BoolVar(&asJSON, "json", false, "print the result as JSON")
+	f.StringVar(&generate, "generate", "", "fit gear's shipped calibration on --dev alone (offline engine, built-in tools, defaults) and write it as Go source to this file")
 	return cmd
 }
 
@@ -89,6 +109,14 @@ type tuneParams struct {
 	Threshold   float64 `json:"threshold"`
 	Temperature float64 `json:"temperature"`
 	NoneScore   float64 `json:"none_score"`
+	// Confidence maps the choice's share to the confidence shown
+	// (grounding.FitConfidenceMap), fitted after the others.
+	Confidence grounding.ConfidenceMap `json:"confidence"`
+}
+
+// decision is the parameters as grounding's Decision.
+func (p tuneParams) decision() grounding.Decision {
+	return grounding.Decision{Temperature: p.Temperature, NoneScore: p.NoneScore, Threshold: p.Threshold, Confidence: p.Confidence}
 }
 
 // tuneScore is one side's figures.
@@ -197,7 +225,7 @@ func (a *app) tune(ctx context.Context, devFile string) (tuneResult, error) {
 			len(train), len(test))
 	}
 	opts := g.Options()
-	res.Current = tuneParams{Gamma: opts.Gamma, Threshold: opts.Threshold, Temperature: opts.Temperature, NoneScore: opts.NoneScore}
+	res.Current = tuneParams{Gamma: opts.Gamma, Threshold: opts.Threshold, Temperature: opts.Temperature, NoneScore: opts.NoneScore, Confidence: opts.Confidence}
 	res.Fitted, err = fitParams(train, res.Current.Gamma)
 	if err != nil {
 		return res, err
@@ -237,6 +265,9 @@ func writeTune(w io.Writer, r tuneResult, configPath string) {
 		{"temperature", r.Current.Temperature, r.Fitted.Temperature}, {"none_score", r.Current.NoneScore, r.Fitted.NoneScore}} {
 		fmt.Fprintf(w, "%-12s %8.4f %8.4f\n", row.name, row.before, row.after)
 	}
+	fmt.Fprintf(w, "confidence map (a, b): none (%.4f, %.4f) -> (%.4f, %.4f), tool (%.4f, %.4f) -> (%.4f, %.4f)\n",
+		r.Current.Confidence.None.A, r.Current.Confidence.None.B, r.Fitted.Confidence.None.A, r.Fitted.Confidence.None.B,
+		r.Current.Confidence.Tool.A, r.Current.Confidence.Tool.B, r.Fitted.Confidence.Tool.A, r.Fitted.Confidence.Tool.B)
 	fmt.Fprintf(w, "\n%-18s %8s %11s %8s %6s\n", "", "accuracy", "mean recall", "macro-F1", "ECE")
 	line := func(label string, s tuneScore) {
 		fmt.Fprintf(w, "%-18s %8.3f %11.3f %8.3f %6.3f\n", label, s.Accuracy, s.MeanRecall, s.MacroF1, s.ECE)
@@ -254,7 +285,7 @@ func writeTune(w io.Writer, r tuneResult, configPath string) {
 	fmt.Fprintln(w)
 	switch {
 	case r.Written != "":
-		fmt.Fprintf(w, "Wrote grounding.gamma, threshold, temperature and none_score to %s.\n", r.Written)
+		fmt.Fprintf(w, "Wrote grounding.gamma, threshold, temperature, none_score, confidence_none and confidence_tool to %s.\n", r.Written)
 	case configPath != "":
 		fmt.Fprintf(w, "Not written: run gear tune --write to save them to %s.\n", configPath)
 	}

@@ -79,8 +79,19 @@ func feedbackHistory(t *testing.T, path string) {
 	turn("what is 2 plus 2", store.TurnRecord{Route: store.RouteTool, Tool: "Calculator", ToolFamily: "calc"}, store.Rating{Score: store.ScoreDown})
 }
 
+// tuneParamsJSON is gear tune's parameters as --json prints them.
+type tuneParamsJSON struct {
+	Gamma       float64 `json:"gamma"`
+	Threshold   float64 `json:"threshold"`
+	Temperature float64 `json:"temperature"`
+	NoneScore   float64 `json:"none_score"`
+	Confidence  struct {
+		None, Tool struct{ A, B float64 }
+	} `json:"confidence"`
+}
+
 type tuneJSON struct {
-	Before, After   map[string]float64
+	Before, After   tuneParamsJSON
 	HeldOutBefore   map[string]float64 `json:"held_out_before"`
 	HeldOutAfter    map[string]float64 `json:"held_out_after"`
 	HeldOut         int                `json:"held_out"`
@@ -119,11 +130,8 @@ func TestTuneLearnsFromWrongToolFlags(t *testing.T) {
 	if res.Train+res.HeldOut != 100 || res.HeldOut < 20 {
 		t.Errorf("split %d / %d", res.Train, res.HeldOut)
 	}
-	changed := false
-	for _, k := range []string{"gamma", "threshold", "temperature", "none_score"} {
-		changed = changed || res.Before[k] != res.After[k]
-	}
-	if !changed {
+	b, a := res.Before, res.After
+	if changed := b.Gamma != a.Gamma || b.Threshold != a.Threshold || b.Temperature != a.Temperature || b.NoneScore != a.NoneScore; !changed {
 		t.Errorf("no parameter changed: %v", res.After)
 	}
 	if res.HeldOutAfter["accuracy"] <= res.HeldOutBefore["accuracy"] {
@@ -148,7 +156,7 @@ func TestTuneLearnsFromWrongToolFlags(t *testing.T) {
 	}
 
 	code, out, errText = studyGear(t, home, "", append(base, "--write")...)
-	if code != cli.ExitOK || !strings.Contains(out, "Wrote grounding.gamma, threshold, temperature and none_score to "+cfg) {
+	if code != cli.ExitOK || !strings.Contains(out, "Wrote grounding.gamma, threshold, temperature, none_score, confidence_none and confidence_tool to "+cfg) {
 		t.Fatalf("--write: exit %d, %s %s", code, out, errText)
 	}
 	data, _ := os.ReadFile(cfg)
@@ -162,8 +170,10 @@ func TestTuneLearnsFromWrongToolFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := loaded.Grounding
-	if g.Gamma != res.After["gamma"] || g.Threshold != res.After["threshold"] || g.Temperature != res.After["temperature"] ||
-		g.NoneScore != res.After["none_score"] || loaded.Home != "Lisbon" || loaded.Agent.ConfirmBelow != 0.4 {
+	if g.Gamma != a.Gamma || g.Threshold != a.Threshold || g.Temperature != a.Temperature ||
+		g.NoneScore != a.NoneScore || g.ConfidenceNone.A != a.Confidence.None.A || g.ConfidenceNone.B != a.Confidence.None.B ||
+		g.ConfidenceTool.A != a.Confidence.Tool.A || g.ConfidenceTool.B != a.Confidence.Tool.B ||
+		loaded.Home != "Lisbon" || loaded.Agent.ConfirmBelow != 0.4 {
 		t.Errorf("config after --write: %+v", loaded)
 	}
 	if info, _ := os.Stat(cfg); info.Mode().Perm() != 0o640 {

@@ -39,7 +39,9 @@ func (a *app) writeGroundingConfig(p tuneParams) (string, error) {
 		return "", fmt.Errorf("tune: cannot read %s: %w", path, err)
 	}
 	updated, err := setGroundingValues(old, []keyValue{
-		{"gamma", p.Gamma}, {"threshold", p.Threshold}, {"temperature", p.Temperature}, {"none_score", p.NoneScore}})
+		{"gamma", p.Gamma}, {"threshold", p.Threshold}, {"temperature", p.Temperature}, {"none_score", p.NoneScore},
+		{"confidence_none.a", p.Confidence.None.A}, {"confidence_none.b", p.Confidence.None.B},
+		{"confidence_tool.a", p.Confidence.Tool.A}, {"confidence_tool.b", p.Confidence.Tool.B}})
 	if err != nil {
 		return "", fmt.Errorf("tune: config %s: %w", path, err)
 	}
@@ -73,7 +75,8 @@ type keyValue struct {
 }
 
 // setGroundingValues returns the YAML document with grounding.<key> set
-// to each value: existing keys change in place (their comments stay),
+// to each value (a dotted key names a nested one: confidence_none.a):
+// existing keys change in place (their comments stay),
 // missing ones are added, a missing grounding: section is added at the
 // end.
 func setGroundingValues(doc []byte, values []keyValue) ([]byte, error) {
@@ -91,7 +94,15 @@ func setGroundingValues(doc []byte, values []keyValue) ([]byte, error) {
 	}
 	section := mappingValue(root.Content[0], "grounding")
 	for _, kv := range values {
-		v := mappingValue(section, kv.key)
+		parent, key := section, kv.key
+		for {
+			head, rest, nested := strings.Cut(key, ".")
+			if !nested {
+				break
+			}
+			parent, key = mappingValue(parent, head), rest
+		}
+		v := mappingValue(parent, key)
 		v.Kind, v.Tag, v.Style, v.Value, v.Content = yaml.ScalarNode, "!!float", 0, floatText(kv.value), nil
 	}
 	var buf bytes.Buffer

@@ -33,7 +33,7 @@ func rescore(preds []grounding.Prediction, gamma float64) []grounding.Prediction
 // evaluate re-decides the predictions under the parameters and scores
 // them.
 func evaluate(preds []grounding.Prediction, p tuneParams) tuneScore {
-	rep := grounding.Summarize(grounding.Redecide(rescore(preds, p.Gamma), p.Temperature, p.NoneScore, p.Threshold))
+	rep := grounding.Summarize(grounding.RedecideWith(rescore(preds, p.Gamma), p.decision()))
 	return tuneScore{N: rep.N, Accuracy: rep.Accuracy, MeanRecall: meanRecall(rep), MacroF1: rep.MacroF1, ECE: rep.ECE}
 }
 
@@ -116,7 +116,7 @@ func fitParams(train []grounding.Prediction, current float64) (tuneParams, error
 		}
 	}
 	if len(sample) == len(train) {
-		return best.p, nil
+		return withConfidenceMap(train, best.p), nil
 	}
 	// The gamma was chosen on a sample: fit the rest on every query.
 	r := rescore(train, best.p.Gamma)
@@ -125,7 +125,15 @@ func fitParams(train []grounding.Prediction, current float64) (tuneParams, error
 		return tuneParams{}, err
 	}
 	th := grounding.FitThreshold(r, cal.Temperature, cal.NoneScore)
-	return tuneParams{Gamma: best.p.Gamma, Threshold: th, Temperature: cal.Temperature, NoneScore: cal.NoneScore}, nil
+	return withConfidenceMap(train, tuneParams{Gamma: best.p.Gamma, Threshold: th, Temperature: cal.Temperature, NoneScore: cal.NoneScore}), nil
+}
+
+// withConfidenceMap fits the confidence map on the decisions p makes
+// (the map changes no decision, so gamma, the calibration and the
+// threshold are chosen without it).
+func withConfidenceMap(train []grounding.Prediction, p tuneParams) tuneParams {
+	p.Confidence = grounding.FitConfidenceMap(grounding.Redecide(rescore(train, p.Gamma), p.Temperature, p.NoneScore, p.Threshold))
+	return p
 }
 
 // sampleForGamma keeps every history query and at most gammaSample of

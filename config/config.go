@@ -19,6 +19,8 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/gear-chat/gear/grounding/calibration"
 )
 
 // Config is everything gear can be configured with.
@@ -134,6 +136,12 @@ type Grounding struct {
 	// NoneScore is the final score of the "no tool" candidate: a tool must
 	// score above it to be likelier than none. Fitted with Temperature.
 	NoneScore float64 `yaml:"none_score" json:"none_score"`
+	// ConfidenceNone and ConfidenceTool map the choice's softmax share to
+	// the confidence shown, for a none choice and a tool choice
+	// (docs/calibration.md); fitted with Temperature. {a: 0, b: 0} shows
+	// the share itself.
+	ConfidenceNone ConfidenceMap `yaml:"confidence_none" json:"confidence_none"`
+	ConfidenceTool ConfidenceMap `yaml:"confidence_tool" json:"confidence_tool"`
 	// Route says who decides whether a query needs a tool: threshold
 	// (grounding's probability), model (always ask the chat model, as the
 	// paper does), combined (ask only when grounding is not decisive), or
@@ -141,6 +149,10 @@ type Grounding struct {
 	Route string `yaml:"route" json:"route"`
 	// ToolTimeout bounds each tool's probe during grounding.
 	ToolTimeout Duration `yaml:"tool_timeout" json:"tool_timeout"`
+	// ExternalToolTimeout bounds the probe of an MCP or declared tool
+	// (0: grounding's default, 300ms); past it the tool is scored by its
+	// arguments, so an answer never waits on a slow server.
+	ExternalToolTimeout Duration `yaml:"external_tool_timeout,omitempty" json:"external_tool_timeout,omitempty"`
 	// Shortlist is k: how many tools, ranked by the semantic score, get
 	// the pattern stage (a small-model call each); 0 means the default.
 	Shortlist int `yaml:"shortlist" json:"shortlist"`
@@ -151,6 +163,12 @@ type Grounding struct {
 	// with grounding's requests and cancels it when grounding is decisive:
 	// no extra round trip when it is not, one more request every turn.
 	SpeculativeRoute bool `yaml:"speculative_route" json:"speculative_route"`
+}
+
+// ConfidenceMap is σ(A + B·logit p).
+type ConfidenceMap struct {
+	A float64 `yaml:"a" json:"a"`
+	B float64 `yaml:"b" json:"b"`
 }
 
 // Agent configures a turn.
@@ -184,10 +202,13 @@ func Defaults() Config {
 			},
 			Wiki: Wiki{Language: "en"},
 		},
-		Models:    defaultModels(),
-		Grounding: Grounding{Gamma: 0.75, Lambda: 1, Threshold: 0.16, Temperature: 0.0394, NoneScore: 0.2894, ToolTimeout: Duration(2 * time.Second)},
-		Agent:     Agent{ConfirmBelow: 0.5, ContextTokens: 2000},
-		MCP:       defaultMCP(),
+		Models: defaultModels(),
+		Grounding: Grounding{Gamma: 0.75, Lambda: 1, Threshold: calibration.Threshold, Temperature: calibration.Temperature,
+			NoneScore: calibration.NoneScore, ToolTimeout: Duration(2 * time.Second),
+			ConfidenceNone: ConfidenceMap{A: calibration.NoneA, B: calibration.NoneB},
+			ConfidenceTool: ConfidenceMap{A: calibration.ToolA, B: calibration.ToolB}},
+		Agent: Agent{ConfirmBelow: 0.5, ContextTokens: 2000},
+		MCP:   defaultMCP(),
 	}
 }
 
@@ -360,6 +381,14 @@ func (c Config) Validate() error {
 	}
 	if t := c.Grounding.Threshold; t < 0 || t > 1 {
 		return fmt.Errorf("config: grounding.threshold is %v; want 0..1", t)
+	}
+	for _, m := range []struct {
+		key string
+		b   float64
+	}{{"confidence_none", c.Grounding.ConfidenceNone.B}, {"confidence_tool", c.Grounding.ConfidenceTool.B}} {
+		if m.b < 0 {
+			return fmt.Errorf("config: grounding.%s.b is %v; want 0 or more (a negative b would make a likelier choice less sure)", m.key, m.b)
+		}
 	}
 	if c.Grounding.Temperature <= 0 {
 		return fmt.Errorf("config: grounding.temperature must be positive")

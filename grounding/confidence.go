@@ -110,3 +110,168 @@ func round(x float64, digits int) float64 {
 	p := math.Pow(10, float64(digits))
 	return math.Round(x*p) / p
 }
+
+// The confidence the user sees. The softmax share of the choice is what
+// the decision rests on, but it is calibrated for the dev file's mix of
+// labels: three queries in four need no tool there, so a "none" choice is
+// right 98% of the time whatever the query, and the fitted p_∅ says so.
+// On queries from other sources the engine fails more often in exactly
+// that direction (a needed tool it could not read routed to none), and a
+// p_∅ of 0.98 is then a wrong number at 98%. gear cannot know the mix of
+// its users' traffic, so the confidence is calibrated for a mix in which
+// every label is as common as any other: a Platt map per side of the
+// decision (none chosen, a tool chosen), fitted by log loss of "the choice
+// was right" with each gold label's queries weighing alike in total. The
+// decision itself (which tool, or none) does not change; only how sure it
+// is said to be.
+
+// Platt maps a probability x to σ(A + B·logit x). The zero Platt is the
+// identity.
+type Platt struct {
+	A float64 `json:"a"`
+	B float64 `json:"b"`
+}
+
+// Apply maps x.
+func (m Platt) Apply(x float64) float64 {
+	if m == (Platt{}) {
+		return x
+	}
+	x = math.Min(math.Max(x, 1e-9), 1-1e-9)
+	return sigmoid(m.A + m.B*math.Log(x/(1-x)))
+}
+
+func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
+
+// ConfidenceMap turns the choice's softmax share into its confidence:
+// None maps p_∅ when none is chosen, Tool the tool's p_i when a tool is.
+// The zero map is the identity.
+type ConfidenceMap struct {
+	None Platt `json:"none"`
+	Tool Platt `json:"tool"`
+}
+
+// Apply maps a choice's share; none says the choice is none.
+func (m ConfidenceMap) Apply(share float64, none bool) float64 {
+	if none {
+		return clamp01(m.None.Apply(share))
+	}
+	return clamp01(m.Tool.Apply(share))
+}
+
+// Decision is what turns a query's final scores into a choice and its
+// confidence when the threshold routes.
+type Decision struct {
+	Temperature float64       `json:"temperature"`
+	NoneScore   float64       `json:"none_score"`
+	Threshold   float64       `json:"threshold"`
+	Confidence  ConfidenceMap `json:"confidence"`
+}
+
+// labelWeights gives each prediction the weight that makes every gold
+// label's predictions weigh alike in total (mean weight 1).
+func labelWeights(preds []Prediction) []float64 {
+	count := map[string]int{}
+	for _, p := range preds {
+		count[p.Tool]++
+	}
+	w := make([]float64, len(preds))
+	for i, p := range preds {
+		w[i] = float64(len(preds)) / float64(len(count)*count[p.Tool])
+	}
+	return w
+}
+
+// FitConfidenceMap fits the map on decisions made with the identity map
+// (their Confidence is the softmax share): each side by weighted logistic
+// regression of Correct on logit(share), the weights those of
+// labelWeights. A weak ridge pulls (A, B) towards the identity (0, 1), so
+// a side with few or separable examples stays near it.
+func FitConfidenceMap(preds []Prediction) ConfidenceMap {
+	w := labelWeights(preds)
+	side := func(none bool) Platt {
+		var xs, ys, ws []float64
+		for i, p := range preds {
+			if (p.Predicted == None) != none {
+				continue
+			}
+			c := math.Min(math.Max(p.Confidence, 1e-9), 1-1e-9)
+			xs = append(xs, math.Log(c/(1-c)))
+			y := 0.0
+			if p.Correct {
+				y = 1
+			}
+			ys, ws = append(ys, y), append(ws, w[i])
+		}
+		if len(xs) == 0 {
+			return Platt{}
+		}
+		return fitPlatt(xs, ys, ws)
+	}
+	return ConfidenceMap{None: side(true), Tool: side(false)}
+}
+
+// fitPlatt minimises Σ w·logloss(σ(a + b·x), y) + ridge·(a² + (b−1)²) by
+// damped Newton steps; deterministic, and convex, so one start is enough.
+func fitPlatt(xs, ys, ws []float64) Platt {
+	const ridge = 1.0
+	a, b := 0.0, 1.0
+	for it := 0; it < 200; it++ {
+		ga, gb := ridge*a, ridge*(b-1)
+		haa, hab, hbb := ridge, 0.0, ridge
+		for i, x := range xs {
+			p := sigmoid(a + b*x)
+			r := p - ys[i]
+			ga += ws[i] * r
+			gb += ws[i] * r * x
+			h := ws[i] * p * (1 - p)
+			haa += h
+			hab += h * x
+			hbb += h * x * x
+		}
+		det := haa*hbb - hab*hab
+		if det <= 0 {
+			break
+		}
+		da, db := (hbb*ga-hab*gb)/det, (haa*gb-hab*ga)/det
+		if step := math.Abs(da) + math.Abs(db); step > 1 {
+			da, db = da/step, db/step
+		}
+		a, b = a-da, b-db
+		if math.Abs(da)+math.Abs(db) < 1e-12 {
+			break
+		}
+	}
+	return Platt{A: round(a, 4), B: round(b, 4)}
+}
+
+// Shipped is the fit of the constants gear ships (package calibration):
+// on every other prediction, starting with the first, the temperature and
+// none score by log loss (FitCalibration), then the routing threshold by
+// mean recall (FitThreshold), then the confidence map (FitConfidenceMap).
+// The other half is held out.
+type Shipped struct {
+	Decision
+	Fit, HeldOut []Prediction `json:"-"`
+	LogLoss      float64      `json:"log_loss"`
+}
+
+// FitShipped runs that fit.
+func FitShipped(preds []Prediction) (Shipped, error) {
+	var s Shipped
+	for i, p := range preds {
+		if i%2 == 0 {
+			s.Fit = append(s.Fit, p)
+		} else {
+			s.HeldOut = append(s.HeldOut, p)
+		}
+	}
+	cal, err := FitCalibration(CalibrationData(s.Fit))
+	if err != nil {
+		return s, err
+	}
+	s.Temperature, s.NoneScore, s.LogLoss = cal.Temperature, cal.NoneScore, cal.LogLoss
+	s.Threshold = FitThreshold(s.Fit, cal.Temperature, cal.NoneScore)
+	s.Confidence = FitConfidenceMap(Redecide(s.Fit, cal.Temperature, cal.NoneScore, s.Threshold))
+	return s, nil
+}

@@ -65,3 +65,41 @@ func TestFitCalibrationRecovers(t *testing.T) {
 		t.Error("fitting nothing succeeded")
 	}
 }
+
+func TestPlattZeroIsIdentity(t *testing.T) {
+	t.Parallel()
+	for _, x := range []float64{0, 0.1, 0.5, 0.99, 1} {
+		if got := (Platt{}).Apply(x); got != x {
+			t.Errorf("zero map of %v = %v", x, got)
+		}
+		if got := (ConfidenceMap{}).Apply(x, true); got != x {
+			t.Errorf("zero confidence map of %v = %v", x, got)
+		}
+	}
+}
+
+// TestFitConfidenceMapWeighsLabelsAlike: 90 "none" queries chosen none and
+// right, 10 calc queries chosen none and wrong, all at 0.99. Counted as
+// they come, a none choice is right 90% of the time; with each label
+// weighing alike, 2 in 3 — what a mix of equally common labels would see.
+func TestFitConfidenceMapWeighsLabelsAlike(t *testing.T) {
+	t.Parallel()
+	var preds []Prediction
+	for i := 0; i < 90; i++ {
+		preds = append(preds, Prediction{Item: Item{Tool: None}, Predicted: None, Confidence: 0.99, Correct: true})
+	}
+	for i := 0; i < 10; i++ {
+		preds = append(preds, Prediction{Item: Item{Tool: "calc"}, Predicted: None, Confidence: 0.99})
+		preds = append(preds, Prediction{Item: Item{Tool: "calc"}, Predicted: "calc", Confidence: 0.9, Correct: true})
+	}
+	m := FitConfidenceMap(preds)
+	if got := m.Apply(0.99, true); got < 0.6 || got > 0.75 {
+		t.Errorf("none at 0.99 maps to %.3f, want about 2/3 (map %+v)", got, m)
+	}
+	if got := m.Apply(0.9, false); got < 0.9 {
+		t.Errorf("calc at 0.9, always right, maps to %.3f, want higher (map %+v)", got, m)
+	}
+	if m2 := FitConfidenceMap(preds); m2 != m {
+		t.Errorf("the fit is not deterministic: %+v then %+v", m, m2)
+	}
+}

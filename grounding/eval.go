@@ -15,13 +15,13 @@ import (
 // built-in families and "none".
 func isLabel(s string) bool {
 	switch s {
-	case "calc", "timezone", "weather", "wiki", "location", None:
+	case "calc", "timezone", "weather", "wiki", "location", "translate", "image", None:
 		return true
 	}
 	return false
 }
 
-// Item is one labelled query: {"query": ..., "tool": "calc|timezone|weather|wiki|none",
+// Item is one labelled query: {"query": ..., "tool": "calc|timezone|weather|wiki|translate|image|none",
 // "also": [other acceptable labels]}. ID and Source are optional and only
 // reported.
 type Item struct {
@@ -65,7 +65,7 @@ func ReadItems(r io.Reader) ([]Item, error) {
 			return nil, fmt.Errorf("line %d: no query", n)
 		}
 		if !isLabel(it.Tool) {
-			return nil, fmt.Errorf("line %d: tool %q is not a label (want calc, timezone, weather, wiki or none)", n, it.Tool)
+			return nil, fmt.Errorf("line %d: tool %q is not a label (want calc, timezone, weather, wiki, location, translate, image or none)", n, it.Tool)
 		}
 		for _, a := range it.Also {
 			if !isLabel(a) {
@@ -273,6 +273,13 @@ func CalibrationData(preds []Prediction) []Labelled {
 // stored scores under another calibration, routing by threshold — what
 // Ground would decide with those options — without grounding again.
 func Redecide(preds []Prediction, temperature, noneScore, threshold float64) []Prediction {
+	return RedecideWith(preds, Decision{Temperature: temperature, NoneScore: noneScore, Threshold: threshold})
+}
+
+// RedecideWith is Redecide with a confidence map: the choices are the
+// same, their confidences mapped.
+func RedecideWith(preds []Prediction, d Decision) []Prediction {
+	temperature, noneScore, threshold := d.Temperature, d.NoneScore, d.Threshold
 	out := make([]Prediction, len(preds))
 	for i, p := range preds {
 		scores := make([]float64, len(p.Scores))
@@ -285,6 +292,7 @@ func Redecide(preds []Prediction, temperature, noneScore, threshold float64) []P
 		if needsTool && best >= 0 {
 			q.Predicted, q.Choice, q.Confidence = p.Scores[best].Family, p.Scores[best].Tool, probs[best]
 		}
+		q.Confidence = d.Confidence.Apply(q.Confidence, q.Predicted == None)
 		q.Correct = q.Accepts(q.Predicted)
 		out[i] = q
 	}

@@ -27,6 +27,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gear-chat/gear/grounding/calibration"
 	"github.com/gear-chat/gear/tools"
 )
 
@@ -46,6 +47,10 @@ type Options struct {
 	// Threshold is the probability that the query needs a tool below which
 	// it routes to none.
 	Threshold float64
+	// Confidence maps the choice's softmax share to the confidence shown
+	// when the threshold routes (confidence.go); the zero map shows the
+	// share itself.
+	Confidence ConfidenceMap
 	// Route says who decides "needs a tool?"; see RouteMode.
 	Route RouteMode
 	// DecisiveBelow and DecisiveAbove bound the band of "needs a tool"
@@ -55,6 +60,13 @@ type Options struct {
 	// ToolTimeout bounds each tool's run during grounding; a tool that
 	// takes longer scores P = 0 and shows "timed out".
 	ToolTimeout time.Duration
+	// ExternalToolTimeout bounds the scoring run of a tool gear did not
+	// write (an MCP server's, a declared one's): such a tool may be slow
+	// or hang (a server waiting on a request gear never answers), and an
+	// answer the built-in tools can give must not wait on it. Past the
+	// budget the tool is scored as one that is never run is — by its
+	// arguments read with its output pattern — and says so in Error.
+	ExternalToolTimeout time.Duration
 	// Patterns is the pattern set 𝒮 with its prior; nil means
 	// DefaultPatterns.
 	Patterns *PatternSet
@@ -77,31 +89,41 @@ type Options struct {
 }
 
 // Defaults. Gamma and Lambda are the paper's (Appendix B.1). Temperature,
-// NoneScore and Threshold were fitted on the even-numbered lines of
-// testdata/grounding-dev.jsonl with the offline engine and the built-in
-// tools — temperature and none score by log loss, then the threshold by
-// mean recall over the labels — and the CLI's defaults (config.Defaults)
-// carry the same values; TestCalibrationIsFitted in package cli re-fits
-// them and fails when they drift. A model engine's scores have another
-// scale: re-fit with gear eval --out and the same procedure.
+// NoneScore, Threshold and the confidence map are fitted on the labelled
+// dev file with the offline engine and the built-in tools (FitShipped) and
+// generated into package calibration, which config.Defaults reads too:
+// go generate ./grounding/calibration re-fits them, and a test in package
+// cli fails when they drift. A model engine's scores have another scale:
+// re-fit with gear tune.
 const (
 	DefaultGamma         = 0.75
 	DefaultLambda        = 1.0
-	DefaultTemperature   = 0.0394
-	DefaultNoneScore     = 0.2894
-	DefaultThreshold     = 0.16
+	DefaultTemperature   = calibration.Temperature
+	DefaultNoneScore     = calibration.NoneScore
+	DefaultThreshold     = calibration.Threshold
 	DefaultDecisiveBelow = 0.1
 	DefaultDecisiveAbove = 0.9
 	DefaultToolTimeout   = 2 * time.Second
+	// DefaultExternalToolTimeout is a local server's round trip with room
+	// to spare, far under a person's notice.
+	DefaultExternalToolTimeout = 300 * time.Millisecond
 )
+
+// DefaultConfidenceMap is the fitted confidence map.
+func DefaultConfidenceMap() ConfidenceMap {
+	return ConfidenceMap{
+		None: Platt{A: calibration.NoneA, B: calibration.NoneB},
+		Tool: Platt{A: calibration.ToolA, B: calibration.ToolB},
+	}
+}
 
 // DefaultOptions returns the defaults.
 func DefaultOptions() Options {
 	return Options{
 		Gamma: DefaultGamma, Lambda: DefaultLambda, Temperature: DefaultTemperature,
-		NoneScore: DefaultNoneScore, Threshold: DefaultThreshold,
+		NoneScore: DefaultNoneScore, Threshold: DefaultThreshold, Confidence: DefaultConfidenceMap(),
 		DecisiveBelow: DefaultDecisiveBelow, DecisiveAbove: DefaultDecisiveAbove,
-		ToolTimeout: DefaultToolTimeout,
+		ToolTimeout: DefaultToolTimeout, ExternalToolTimeout: DefaultExternalToolTimeout,
 	}
 }
 
@@ -113,6 +135,10 @@ func (o Options) withDefaults() Options {
 	if o.ToolTimeout <= 0 {
 		o.ToolTimeout = d.ToolTimeout
 	}
+	if o.ExternalToolTimeout <= 0 {
+		o.ExternalToolTimeout = d.ExternalToolTimeout
+	}
+	o.ExternalToolTimeout = min(o.ExternalToolTimeout, o.ToolTimeout)
 	if o.DecisiveBelow == 0 && o.DecisiveAbove == 0 {
 		o.DecisiveBelow, o.DecisiveAbove = d.DecisiveBelow, d.DecisiveAbove
 	}
@@ -488,7 +514,11 @@ func (g *Grounder) probe(ctx context.Context, prober Prober, lim limiter, spec t
 		return ts
 	}
 	tool, _ := g.reg.Tool(spec.Name)
-	runCtx, cancel := context.WithTimeout(ctx, g.opts.ToolTimeout)
+	budget := g.opts.ToolTimeout
+	if !spec.Source.IsBuiltin() {
+		budget = g.opts.ExternalToolTimeout
+	}
+	runCtx, cancel := context.WithTimeout(ctx, budget)
 	defer cancel()
 	type outcome struct {
 		res tools.Result
@@ -510,6 +540,10 @@ func (g *Grounder) probe(ctx context.Context, prober Prober, lim limiter, spec t
 		// The tool may still be running; its goroutine ends when it
 		// notices the cancelled context, and its answer is dropped.
 		ts.Status, ts.Response = StatusTimedOut, "timed out"
+		if !spec.Source.IsBuiltin() && ctx.Err() == nil {
+			ts.Status, ts.Response = StatusMock, argumentsText(call)
+			ts.Error = fmt.Sprintf("no answer within %s; scored by its arguments", budget)
+		}
 	}
 	return ts
 }

@@ -151,8 +151,9 @@ func TestGroundScoresEveryTool(t *testing.T) {
 	if res.Choice.Tool != "Calc" || res.Choice.Family != "calc" || res.Choice.Response != "96" {
 		t.Errorf("choice %+v", res.Choice)
 	}
-	if c := res.Choice.Confidence; c < 0 || c > 1 || c != byName["Calc"].Probability {
-		t.Errorf("confidence %v, want Calc's probability %v", c, byName["Calc"].Probability)
+	want := grounding.DefaultConfidenceMap().Apply(byName["Calc"].Probability, false)
+	if c := res.Choice.Confidence; c < 0 || c > 1 || c != want {
+		t.Errorf("confidence %v, want Calc's probability %v mapped: %v", c, byName["Calc"].Probability, want)
 	}
 	if best, _ := res.Best(); best.Tool != "Calc" {
 		t.Errorf("best %s", best.Tool)

@@ -148,13 +148,18 @@ func (g *Grounder) decide(ctx context.Context, res *Result, ask Ask, route *rout
 	}
 
 	if !res.Route.NeedsTool || best < 0 {
-		res.Choice = Choice{Tool: None, Family: None, Confidence: pNone}
+		conf := pNone
+		if res.Route.By != "model" {
+			conf = g.opts.Confidence.Apply(pNone, true)
+		}
+		res.Choice = Choice{Tool: None, Family: None, Confidence: conf}
 		return
 	}
-	conf := p[best]
+	conf := g.opts.Confidence.Apply(p[best], false)
 	if (res.Route.By == "model" || res.Route.By == "caller") && need > 0 {
 		// The model (or the caller) said a tool is needed: the choice is
-		// right if this tool is the one, given that some tool is.
+		// right if this tool is the one, given that some tool is. The map
+		// was fitted on the threshold's decisions, so it is not applied.
 		conf = p[best] / need
 	}
 	t := res.Tools[best]

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"io"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -109,6 +110,11 @@ type Options struct {
 	// Images says how the terminal shows images (termimg.Detect, before
 	// the program starts); the zero value shows saved images' paths.
 	Images termimg.Caps
+	// Graphics is the terminal the kitty protocol's image data is written
+	// to, beside Bubble Tea's renderer (images.go); Run sets it to the
+	// terminal's output when Images is the kitty protocol. nil: images
+	// show as a half-block preview.
+	Graphics io.Writer
 	// Check, when set, runs once in the background at start (a quick
 	// check of the model servers): each note it returns is shown once as
 	// a remark, each warning once as something wrong.

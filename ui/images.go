@@ -2,8 +2,10 @@ package ui
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strings"
+	"sync/atomic"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -13,26 +15,70 @@ import (
 	"github.com/gear-chat/gear/ui/termimg"
 )
 
-// previewCols is the width of an image's preview in the transcript.
-const previewCols = 32
+// How an image answer is drawn in the chat window.
+//
+// Bubble Tea v1's renderer owns the alternate screen: every frame it
+// rewrites the lines that changed (erasing each to its end) and tea.Println
+// prints nothing while the alternate screen is on. Pixels drawn at the
+// cursor — iTerm2's inline images, sixel, a kitty placement — live outside
+// the lines the renderer knows, so its next frame, a scroll of the
+// transcript or a resize erases or tears them. The kitty protocol's
+// Unicode placeholders avoid that: the image is sent to the terminal once
+// (beside the renderer, to the same terminal, in one write — os.File
+// writes never interleave) with a virtual placement, and the transcript
+// holds ordinary text cells that show it (termimg.Place). The renderer
+// redraws those cells like any text, so the image scrolls with the
+// transcript, survives resizes and works inside tmux. iTerm2 and sixel
+// have no such cells: there the chat shows a half-block preview with the
+// saved path as a link, and gear ask --show draws the real image.
+
+// previewCols is the width of an image in the transcript, and
+// previewRows its most rows.
+const (
+	previewCols = 32
+	previewRows = 16
+)
 
 // maxPreviewBytes bounds an image file read for a preview.
 const maxPreviewBytes = 64 << 20
 
-// imagesLoadedMsg carries the preview of the images a turn's tool saved,
-// made in loadImagesCmd.
+// pictures draws the images of image answers: how the terminal shows
+// them, where the kitty protocol's data goes, and the next image id.
+type pictures struct {
+	caps termimg.Caps
+	// out is the terminal, when Detect found the kitty protocol with
+	// Unicode placeholders on it; nil otherwise (then nothing is written
+	// but the transcript).
+	out io.Writer
+	// next numbers the images sent to the terminal; shared by the
+	// commands that send them, which run concurrently.
+	next *atomic.Uint32
+	base uint32
+}
+
+func newPictures(caps termimg.Caps, out io.Writer) pictures {
+	p := pictures{caps: caps, next: &atomic.Uint32{}}
+	if caps.Protocol == termimg.Kitty && caps.Placeholders && out != nil {
+		p.out = out
+		// Ids of this process's images: another program's (or an earlier
+		// gear's) images on the same terminal keep theirs.
+		p.base = uint32(os.Getpid()%0xfff) << 12
+	}
+	return p
+}
+
+// imagesLoadedMsg carries the lines that show the images a turn's tool
+// saved, made in pictures.load.
 type imagesLoadedMsg struct {
 	e     *entry
 	lines []string
 }
 
-// loadImagesCmd reads the files a finished turn's tool saved (an image
-// answer) and renders them for the transcript: a half-block preview on a
-// terminal that shows colour images, else the path as a link (or plain).
-// The pixel protocols (kitty, iTerm2, sixel) draw outside Bubble Tea's
-// renderer, which would redraw over them, so the chat shows the preview
-// with a link to the file; gear ask --show draws the real image.
-func loadImagesCmd(caps termimg.Caps, e *entry, rec agent.Record) tea.Cmd {
+// load reads the files a finished turn's tool saved (an image answer) and
+// renders them for the transcript: through kitty placeholders, as a
+// half-block preview on a terminal that shows colour, else as the path (a
+// link where the terminal has them).
+func (p pictures) load(e *entry, rec agent.Record) tea.Cmd {
 	if rec.Call == nil || rec.Call.Error != "" {
 		return nil
 	}
@@ -40,14 +86,10 @@ func loadImagesCmd(caps termimg.Caps, e *entry, rec agent.Record) tea.Cmd {
 	if len(paths) == 0 {
 		return nil
 	}
-	preview := caps
-	if caps.Graphics() {
-		preview.Protocol = termimg.HalfBlock
-	}
 	return func() tea.Msg {
 		var lines []string
-		for _, p := range paths {
-			out, err := renderFile(preview, p)
+		for _, path := range paths {
+			out, err := p.render(path)
 			if err != nil {
 				lines = append(lines, "("+sanitize.Line(err.Error())+")")
 			}
@@ -57,25 +99,40 @@ func loadImagesCmd(caps termimg.Caps, e *entry, rec agent.Record) tea.Cmd {
 	}
 }
 
-func renderFile(caps termimg.Caps, path string) (string, error) {
-	if caps.Protocol == termimg.None || caps.Protocol == termimg.Link {
-		return termimg.Render(caps, nil, path, termimg.Options{})
+// render is the transcript's lines for one saved image; with the kitty
+// protocol it sends the image to the terminal first.
+func (p pictures) render(path string) (string, error) {
+	link := termimg.Caps{Protocol: termimg.Link, Host: p.caps.Host}
+	if p.caps.Protocol == termimg.None || p.caps.Protocol == termimg.Link {
+		return termimg.Render(p.caps, nil, path, termimg.Options{})
 	}
 	fi, err := os.Stat(path)
-	if err != nil {
-		return termimg.Render(termimg.Caps{Protocol: termimg.Link, Host: caps.Host}, nil, path, termimg.Options{})
-	}
-	if fi.Size() > maxPreviewBytes {
-		return termimg.Render(termimg.Caps{Protocol: termimg.Link, Host: caps.Host}, nil, path, termimg.Options{})
+	if err != nil || fi.Size() > maxPreviewBytes {
+		return termimg.Render(link, nil, path, termimg.Options{})
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return "", fmt.Errorf("cannot read %s: %w", path, err)
 	}
-	return termimg.Render(caps, data, path, termimg.Options{Cols: previewCols})
+	if p.out != nil {
+		id := p.base + (p.next.Add(1)-1)%0xfff + 1
+		placed, err := termimg.Place(p.caps, data, id, termimg.Options{Cols: previewCols}, previewRows)
+		if err == nil {
+			if _, err = io.WriteString(p.out, placed.Transmit); err == nil {
+				path, _ := termimg.Render(link, nil, path, termimg.Options{})
+				return strings.Join(placed.Lines, "\n") + "\n" + path, nil
+			}
+		}
+		// An image the terminal cannot take shows as the preview does.
+	}
+	preview := p.caps
+	if preview.Graphics() {
+		preview.Protocol = termimg.HalfBlock
+	}
+	return termimg.Render(preview, data, path, termimg.Options{Cols: previewCols})
 }
 
-// onImagesLoaded puts a preview under its turn.
+// onImagesLoaded puts the images under their turn.
 func (m *Model) onImagesLoaded(msg imagesLoadedMsg) {
 	msg.e.images = msg.lines
 	msg.e.invalidate()

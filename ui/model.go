@@ -32,6 +32,7 @@ const quitWindow = 2 * time.Second
 // write of the history runs in a tea.Cmd.
 type Model struct {
 	images       termimg.Caps
+	pictures     pictures
 	ctx          context.Context
 	agent        Agent
 	history      History
@@ -118,6 +119,7 @@ func New(ctx context.Context, opts Options) (*Model, error) {
 	if m.images.Protocol == "" || opts.NoColor && m.images.Protocol != termimg.None {
 		m.images.Protocol = termimg.Link
 	}
+	m.pictures = newPictures(m.images, opts.Graphics)
 	m.st = newStyles(r, opts.NoColor)
 	m.paint = &painter{st: m.st, md: newMarkdown(m.st), chatModel: m.engines.Chat.Engine != "" &&
 		m.engines.Chat.Engine != "offline"}

@@ -8,6 +8,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
+
+	"github.com/gear-chat/gear/ui/termimg"
 )
 
 // Terminal is where the chat runs.
@@ -34,6 +36,10 @@ func Run(ctx context.Context, opts Options, term Terminal) error {
 		}
 		r.HasDarkBackground()
 		opts.Renderer = r
+	}
+	if opts.Images.Protocol == termimg.Kitty && opts.Graphics == nil {
+		// Detect found the kitty protocol on this very terminal.
+		opts.Graphics = term.Out
 	}
 	m, err := New(ctx, opts)
 	if err != nil {

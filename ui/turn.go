@@ -120,7 +120,7 @@ func (m *Model) onTurnEvent(msg turnEventMsg) tea.Cmd {
 		e.rec.Answer += ev.Text
 	case agent.Done:
 		m.finishTurn(ev.Record)
-		return tea.Batch(m.endTurn(), loadImagesCmd(m.images, e, ev.Record))
+		return tea.Batch(m.endTurn(), m.pictures.load(e, ev.Record))
 	case agent.Failed:
 		rec := ev.Record
 		if rec.Error == "" && ev.Err != nil {

@@ -139,6 +139,11 @@ func (e *Engine) ownWordsOf(spec tools.Spec, p tools.Param) ownWords {
 func (e *Engine) focalString(a *analysis, spec tools.Spec, p tools.Param) string {
 	words := e.ownWordsOf(spec, p)
 	own := words.own
+	if t := askedText(a, spec, own); t != "" {
+		// A request framed by one of the tool's own phrases in another
+		// language (asked.go).
+		return t
+	}
 	if a.term != "" {
 		if t := trimOwnWords(a.term, a.termToks, own, e.lex); t != "" {
 			return t

@@ -37,6 +37,32 @@ func TestMediaCalls(t *testing.T) {
 	}
 }
 
+// A translation request phrased in another language: the tool's Asking
+// phrase frames it, and only the text is the text — not the question
+// words ("Cómo se dice"), nor the target language (named in the query's
+// language: tools/translate/names) and the word leading into it.
+func TestTranslationRequestsInOtherLanguages(t *testing.T) {
+	t.Parallel()
+	tr := translate.New(translate.Config{}).Spec()
+	e := New(Options{Tools: append(builtinSpecs(), tr)})
+	for _, tc := range []struct{ query, want string }{
+		{"Cómo se dice buenos días en japonés", `Translate("buenos días", "ja")`},
+		{"¿Cómo se dice buenos días en japonés?", `Translate("buenos días", "ja")`},
+		{"¿Cómo se dice en japonés buenos días?", `Translate("buenos días", "ja")`},
+		{"Comment dit-on bonjour en allemand ?", `Translate("bonjour", "de")`},
+		{"Wie sagt man guten Morgen auf Japanisch?", `Translate("guten Morgen", "ja")`},
+		{"Übersetze guten Morgen ins Englische", `Translate("guten Morgen", "en")`},
+		{"Come si dice buongiorno in giapponese", `Translate("buongiorno", "ja")`},
+		{"Como se diz bom dia em japonês", `Translate("bom dia", "ja")`},
+		{"Cómo se dice", ""},
+	} {
+		got, err := e.Call(context.Background(), tr, tc.query)
+		if err != nil || got != tc.want {
+			t.Errorf("%s: %q (%v), want %q", tc.query, got, err, tc.want)
+		}
+	}
+}
+
 func TestQuotedTextsSingleQuotesAndOtherMarks(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]string{

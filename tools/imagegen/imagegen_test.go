@@ -234,9 +234,15 @@ func TestServiceErrors(t *testing.T) {
 	}{
 		{"401 never shows the key", string(fixture(t, "images_error_401_invalid_api_key_gpt-image-1.json")), 401, "refused the key (HTTP 401); check models.image.api_key"},
 		{"response_format refused", string(fixture(t, "images_error_400_unknown_parameter_response_format.json")), 400, "remove models.image.response_format"},
-		// Constructed in the documented shape: no recorded body with
-		// provenance exists (fixtures MANIFEST).
+		// Hand-written in the documented error shape ({"error": {code,
+		// message, param, type}}, https://platform.openai.com/docs/guides/error-codes/api-errors)
+		// with the code the images guide names for a refused prompt: no
+		// recorded content_policy_violation body with provenance exists
+		// (the fixtures' MANIFEST). The second case is the body a user
+		// quoted from api.openai.com, code null
+		// (https://community.openai.com/t/error-in-image-generation-api-rejection-by-safety-system/232241).
 		{"content policy", `{"error":{"code":"content_policy_violation","message":"Your request was rejected as a result of our safety system.","param":null,"type":"invalid_request_error"}}`, 400, "refused the prompt under its content policy (Your request was rejected as a result of our safety system.); rephrase the prompt"},
+		{"content policy, code null", "{\n  \"error\": {\n    \"code\": null,\n    \"message\": \"Your request was rejected as a result of our safety system. \",\n    \"param\": null,\n    \"type\": \"invalid_request_error\"\n  }\n}\n", 400, "refused the prompt under its content policy (Your request was rejected as a result of our safety system. ); rephrase the prompt"},
 		{"billing", `{"error":{"code":"billing_hard_limit_reached","message":"Billing hard limit has been reached","param":null,"type":"invalid_request_error"}}`, 400, "billing limit or quota is reached"},
 		{"not json", "<html>bad gateway</html>", 502, "not an OpenAI answer"},
 	} {

@@ -110,9 +110,9 @@ func BenchmarkRelistStdio200(b *testing.B) {
 	}
 }
 
-// TestStdioServerOfTheBenchmark also shows the order a client can know:
-// the required parameters first, in the server's order, then the optional
-// ones by name (the SDK gives a client the schema as a map).
+// TestStdioServerOfTheBenchmark also shows the parameters in the
+// server's order over a real stdio pipe (the SDK gives a client the schema
+// as a map; rawlist.go reads the order off the wire).
 func TestStdioServerOfTheBenchmark(t *testing.T) {
 	t.Parallel()
 	c, err := Connect(t.Context(), stdioServer(t, 3), Options{}, nil)
@@ -124,7 +124,7 @@ func TestStdioServerOfTheBenchmark(t *testing.T) {
 	if err != nil || len(ts) != 3 || len(skipped) != 0 {
 		t.Fatalf("%d tools, %v, %v", len(ts), skipped, err)
 	}
-	if got := ts[0].Spec().Signature(); got != "bench.search_collection_000(query: string, [include_archived: boolean], [limit: integer], [order: enum])" {
+	if got := ts[0].Spec().Signature(); got != "bench.search_collection_000(query: string, [limit: integer], [order: enum], [include_archived: boolean])" {
 		t.Errorf("signature %s", got)
 	}
 }

@@ -70,6 +70,13 @@ type Conn struct {
 	opts    Options
 	session *sdk.ClientSession
 	stderr  *tailBuffer
+	// raw keeps the listed tools' schemas as written, for their
+	// properties' order (rawlist.go).
+	raw *rawSchemas
+	mu  sync.Mutex
+	// skipped are the last listing's tools left out of the library, by
+	// their names on the server.
+	skipped map[string]LeftOut
 	// secrets are the texts no message may show: the URL's query and the
 	// headers' values once expanded (keys).
 	secrets []string
@@ -84,7 +91,7 @@ func Connect(ctx context.Context, s Server, opts Options, onToolsChanged func())
 	if err := s.Validate(); err != nil {
 		return nil, err
 	}
-	c := &Conn{server: s, opts: opts}
+	c := &Conn{server: s, opts: opts, raw: &rawSchemas{}}
 	transport, err := c.transport(ctx)
 	if err != nil {
 		return nil, &ConnectError{Server: s.Name, Err: err, secrets: c.secrets}
@@ -109,7 +116,12 @@ func Connect(ctx context.Context, s Server, opts Options, onToolsChanged func())
 func (c *Conn) transport(ctx context.Context) (sdk.Transport, error) {
 	s := c.server
 	if s.Transport != nil {
-		return s.Transport, nil
+		if _, ok := s.Transport.(*sdk.StreamableClientTransport); ok {
+			// Its Connection cannot be wrapped (rawlist.go); the
+			// schemas keep the order the SDK leaves them.
+			return s.Transport, nil
+		}
+		return recordingTransport{Transport: s.Transport, raw: c.raw}, nil
 	}
 	if s.IsHTTP() {
 		headers := make(http.Header, len(s.Headers))
@@ -144,7 +156,7 @@ func (c *Conn) transport(ctx context.Context) (sdk.Transport, error) {
 		if rt == nil {
 			rt = http.DefaultTransport
 		}
-		hc.Transport = headerTransport{base: rt, headers: headers}
+		hc.Transport = headerTransport{base: rt, headers: headers, raw: c.raw}
 		return &sdk.StreamableClientTransport{Endpoint: s.URL, HTTPClient: &hc, MaxRetries: 3}, nil
 	}
 	env, err := s.environ(c.opts.Getenv)
@@ -157,7 +169,7 @@ func (c *Conn) transport(ctx context.Context) (sdk.Transport, error) {
 	// chat window); its last lines explain a failure.
 	c.stderr = &tailBuffer{max: 4096}
 	cmd.Stderr = c.stderr
-	return &sdk.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}, nil
+	return recordingTransport{Transport: &sdk.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}, raw: c.raw}, nil
 }
 
 // connectError explains a failed handshake in one line: the deadline, the
@@ -230,6 +242,7 @@ func (e *ConnectError) Unwrap() error { return e.Err }
 type headerTransport struct {
 	base    http.RoundTripper
 	headers http.Header
+	raw     *rawSchemas // nil: answers are not read for tools' schemas
 }
 
 func (t headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
@@ -240,12 +253,23 @@ func (t headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		}
 	}
 	resp, err := t.base.RoundTrip(r)
-	if err == nil && !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
+	if err != nil {
+		return resp, err
+	}
+	stream := strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream")
+	if !stream {
 		// One JSON answer is bounded as one stdio frame or one event is
 		// by the SDK; an event stream is bounded per event.
 		resp.Body = &cappedBody{ReadCloser: resp.Body, left: MaxMessageBytes}
 	}
-	return resp, err
+	if t.raw != nil && r.Method == http.MethodPost {
+		if stream {
+			resp.Body = &recordSSEBody{ReadCloser: resp.Body, raw: t.raw}
+		} else if strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+			resp.Body = &recordJSONBody{ReadCloser: resp.Body, raw: t.raw}
+		}
+	}
+	return resp, nil
 }
 
 // MaxMessageBytes bounds one message from a server: the SDK's own bound on

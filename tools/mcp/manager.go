@@ -72,6 +72,8 @@ type managed struct {
 	status Status
 	conn   *Conn
 	tools  []*Tool
+	// settled is closed when the first connection attempt ended.
+	settled chan struct{}
 }
 
 // NewManager prepares servers; Start connects them. Names must be unique.
@@ -92,7 +94,7 @@ func NewManager(servers []Server, opts Options, onChange func()) (*Manager, erro
 			return nil, fmt.Errorf("mcp server %q: another server has the same name once sanitised; rename one", s.Name)
 		}
 		seen[prefix] = true
-		m.servers = append(m.servers, &managed{server: s, status: Status{Server: s.Name, Address: s.Describe(), State: StateConnecting}})
+		m.servers = append(m.servers, &managed{server: s, status: Status{Server: s.Name, Address: s.Describe(), State: StateConnecting}, settled: make(chan struct{})})
 	}
 	m.pending = len(m.servers)
 	if m.pending == 0 {
@@ -131,7 +133,7 @@ func (m *Manager) connect(ctx context.Context, s *managed) {
 			m.mu.Unlock()
 			if closed {
 				conn.Close()
-				m.firstDone()
+				m.firstDone(s)
 				return
 			}
 			m.update(s, func() {
@@ -145,7 +147,7 @@ func (m *Manager) connect(ctx context.Context, s *managed) {
 	if err != nil {
 		m.update(s, func() { s.status.State, s.status.Error = StateFailed, oneLine(unwrapConnect(err)) })
 	}
-	m.firstDone()
+	m.firstDone(s)
 	if err != nil {
 		return
 	}
@@ -191,9 +193,10 @@ func (m *Manager) update(s *managed, change func()) {
 	}
 }
 
-func (m *Manager) firstDone() {
+func (m *Manager) firstDone(s *managed) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	close(s.settled)
 	m.pending--
 	if m.pending == 0 {
 		close(m.done)
@@ -206,6 +209,23 @@ func (m *Manager) Wait(ctx context.Context) {
 	select {
 	case <-m.done:
 	case <-ctx.Done():
+	}
+}
+
+// WaitFor returns when each named server has connected or failed once, or
+// when ctx ends; names not configured are ignored.
+func (m *Manager) WaitFor(ctx context.Context, names ...string) {
+	for _, s := range m.servers {
+		for _, n := range names {
+			if s.server.Name != n {
+				continue
+			}
+			select {
+			case <-s.settled:
+			case <-ctx.Done():
+				return
+			}
+		}
 	}
 }
 

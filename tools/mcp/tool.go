@@ -46,6 +46,7 @@ func (c *Conn) Tools(ctx context.Context) (ts []*Tool, skipped []string, err err
 	ctx, cancel := context.WithTimeout(ctx, c.opts.ConnectTimeout)
 	defer cancel()
 	seen := map[string]string{}
+	leftOut := map[string]LeftOut{}
 	for t, err := range c.session.Tools(ctx, nil) {
 		if err != nil {
 			return nil, nil, c.protocolError("listing tools", ctx, err)
@@ -53,16 +54,56 @@ func (c *Conn) Tools(ctx context.Context) (ts []*Tool, skipped []string, err err
 		tool, err := c.newTool(t)
 		if err != nil {
 			skipped = append(skipped, oneLine(err.Error()))
+			leftOut[t.Name] = c.leftOut(t, oneLine(err.Error()))
 			continue
 		}
 		if other, dup := seen[tool.spec.Name]; dup {
-			skipped = append(skipped, fmt.Sprintf("tool %q is named %s like tool %q; left out", oneLine(t.Name), tool.spec.Name, other))
+			why := fmt.Sprintf("tool %q is named %s like tool %q; left out", oneLine(t.Name), tool.spec.Name, other)
+			skipped = append(skipped, why)
+			leftOut[t.Name] = c.leftOut(t, why)
 			continue
 		}
 		seen[tool.spec.Name] = oneLine(t.Name)
 		ts = append(ts, tool)
 	}
+	c.mu.Lock()
+	c.skipped = leftOut
+	c.mu.Unlock()
 	return ts, skipped, nil
+}
+
+// LeftOut is a tool the server lists that gear's library does not take (a
+// name that does not fit, a schema gear cannot read, a name another tool
+// has): gear mcp call still reaches it, with raw JSON the server checks.
+type LeftOut struct {
+	// Name is how gear names it to people and in agent.allowed_tools:
+	// server.tool, sanitised.
+	Name string
+	// Why it is not in the library, one line.
+	Why string
+	// Effect follows the tool's readOnlyHint, as for any MCP tool.
+	Effect tools.Effect
+}
+
+func (c *Conn) leftOut(t *sdk.Tool, why string) LeftOut {
+	name, err := tools.QualifiedName(c.server.Name, t.Name)
+	if err != nil {
+		name = c.server.Name + "." + oneLine(t.Name)
+	}
+	effect := tools.EffectWrites
+	if t.Annotations != nil && t.Annotations.ReadOnlyHint {
+		effect = tools.EffectReadOnly
+	}
+	return LeftOut{Name: name, Why: why, Effect: effect}
+}
+
+// LeftOutTool says whether the last listing left the server's tool remote
+// out of the library, and why.
+func (c *Conn) LeftOutTool(remote string) (LeftOut, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	lo, ok := c.skipped[remote]
+	return lo, ok
 }
 
 // newTool reads one listed tool into a Spec.
@@ -71,9 +112,16 @@ func (c *Conn) newTool(t *sdk.Tool) (*Tool, error) {
 	if err != nil {
 		return nil, err
 	}
-	schema, err := schemaText(t.InputSchema)
-	if err != nil || t.InputSchema == nil {
-		schema = []byte(`{"type":"object"}`)
+	// The schema as the server wrote it keeps its properties' order (the
+	// positional call form's); schemaText is the fallback when the bytes
+	// were not seen.
+	schema, ok := c.raw.schema(t.Name, t.InputSchema)
+	if !ok {
+		var err error
+		schema, err = schemaText(t.InputSchema)
+		if err != nil || t.InputSchema == nil {
+			schema = []byte(`{"type":"object"}`)
+		}
 	}
 	params, err := tools.ParamsFromSchema(schema)
 	if err != nil {

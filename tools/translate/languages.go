@@ -1,6 +1,11 @@
 package translate
 
-import "strings"
+import (
+	"embed"
+	"fmt"
+	"strings"
+	"sync"
+)
 
 // Language is one language the tool's parameters accept: its ISO 639-1
 // code and its English name.
@@ -18,6 +23,63 @@ var endonyms = map[string][]string{
 	"ko": {"한국어"}, "nl": {"Nederlands"}, "nb": {"norsk"}, "pl": {"polski"}, "pt": {"português"},
 	"ro": {"română"}, "ru": {"русский"}, "sv": {"svenska"}, "th": {"ไทย"}, "tr": {"Türkçe"},
 	"uk": {"українська"}, "vi": {"Tiếng Việt"}, "zh": {"中文", "汉语", "漢語"},
+}
+
+//go:embed names/exonyms.txt
+var exonymFile embed.FS
+
+// exonyms are languages' names in other languages than English and their
+// own (names/exonyms.txt), read once.
+var exonyms = sync.OnceValue(func() map[string][]string {
+	m, err := parseExonyms(mustRead(exonymFile, "names/exonyms.txt"))
+	if err != nil {
+		panic(err) // the embedded file is tested
+	}
+	return m
+})
+
+func mustRead(fs embed.FS, name string) string {
+	b, err := fs.ReadFile(name)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
+// parseExonyms reads "code: name, name" lines; "#" starts a comment.
+func parseExonyms(text string) (map[string][]string, error) {
+	m := map[string][]string{}
+	owner := map[string]string{}
+	for n, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		code, names, ok := strings.Cut(line, ":")
+		code = strings.TrimSpace(code)
+		if _, known := ByCode(code); !ok || !known || len(code) != 2 {
+			return nil, fmt.Errorf("names/exonyms.txt:%d: want \"code: name, name\" with a code of the table", n+1)
+		}
+		for _, name := range strings.Split(names, ",") {
+			name = strings.TrimSpace(name)
+			if name == "" {
+				continue
+			}
+			key := strings.ToLower(name)
+			if other, dup := owner[key]; dup && other != code {
+				return nil, fmt.Errorf("names/exonyms.txt:%d: %q is already a name of %s", n+1, name, other)
+			}
+			owner[key] = code
+			m[code] = append(m[code], name)
+		}
+	}
+	return m, nil
+}
+
+// otherNames are a language's endonyms, then its names in other
+// languages.
+func otherNames(code string) []string {
+	return append(append([]string(nil), endonyms[code]...), exonyms()[code]...)
 }
 
 // languages are the languages LibreTranslate and DeepL both translate
@@ -51,7 +113,7 @@ func enumValues() []string {
 		out = append(out, l.Name)
 	}
 	for _, l := range languages {
-		out = append(out, endonyms[l.Code]...)
+		out = append(out, otherNames(l.Code)...)
 	}
 	for _, l := range languages {
 		out = append(out, l.Code)
@@ -59,28 +121,29 @@ func enumValues() []string {
 	return out
 }
 
-// nameSpellings maps each English name and endonym to its code, for the offline
+// nameSpellings maps each English name, endonym and exonym to its code, for the offline
 // engine's hints: it writes the code when the query says the name.
 func nameSpellings() map[string]string {
 	m := make(map[string]string, 2*len(languages))
 	for _, l := range languages {
 		m[l.Name] = l.Code
-		for _, e := range endonyms[l.Code] {
+		for _, e := range otherNames(l.Code) {
 			m[e] = l.Code
 		}
 	}
 	return m
 }
 
-// Normalize reads a language parameter's value — a code, an English name
-// or an endonym, any case — as its language.
+// Normalize reads a language parameter's value — a code, an English name,
+// an endonym or another language's name for it, any case — as its
+// language.
 func Normalize(s string) (Language, bool) {
 	s = strings.TrimSpace(s)
 	for _, l := range languages {
 		if strings.EqualFold(s, l.Code) || strings.EqualFold(s, l.Name) {
 			return l, true
 		}
-		for _, e := range endonyms[l.Code] {
+		for _, e := range otherNames(l.Code) {
 			if strings.EqualFold(s, e) {
 				return l, true
 			}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/gear-chat/gear/constrain"
@@ -174,6 +175,34 @@ func TestDeepLBadKeyNeverShowsIt(t *testing.T) {
 	}
 }
 
+// TestDeepLQuotaExceeded: no recorded HTTP 456 body exists (the fixtures'
+// MANIFEST: "DeepL's docs describe 456 only in prose"), so this body is
+// hand-written in the shape of DeepL's other error bodies ({"message": …},
+// as the recorded 400 in testdata) for the status the docs define:
+// https://developers.deepl.com/docs/best-practices/error-handling
+// ("HTTP 456: quota exceeded").
+func TestDeepLQuotaExceeded(t *testing.T) {
+	t.Parallel()
+	var calls atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		if r.Method != "POST" || r.URL.Path != "/v2/translate" {
+			t.Errorf("unexpected request %s %s", r.Method, r.URL)
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(456)
+		io.WriteString(w, `{"message":"Quota Exceeded"}`)
+	}))
+	defer srv.Close()
+	_, err := run(t, New(Config{Web: web(srv), DeepLKey: "quota-secret:fx", DeepLURL: srv.URL}), `Translate("Sample text", "es", "en")`)
+	if err == nil || !strings.Contains(err.Error(), "quota is used up (HTTP 456)") || strings.Contains(err.Error(), "quota-secret") || strings.Contains(err.Error(), "\n") {
+		t.Errorf("err %v", err)
+	}
+	if n := calls.Load(); n != 1 {
+		t.Errorf("%d requests; a used-up quota is not retried", n)
+	}
+}
+
 func TestDeepLHosts(t *testing.T) {
 	t.Parallel()
 	if d := newDeepL(nil, "abc:fx", ""); d.base != "https://api-free.deepl.com" {
@@ -323,7 +352,7 @@ func TestLanguageSpellingsMachineAndParserAgree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, lang := range []string{"ja", "Japanese", "日本語", "de", "German", "Deutsch"} {
+	for _, lang := range []string{"ja", "Japanese", "日本語", "japonés", "japonais", "Japanisch", "japonês", "giapponese", "de", "German", "Deutsch", "alemán", "allemand", "Deutsche", "alemão", "tedesco"} {
 		call := `Translate("good morning", "` + lang + `")`
 		if !m.Accepts(call) {
 			t.Errorf("machine refuses %s", call)
@@ -334,7 +363,7 @@ func TestLanguageSpellingsMachineAndParserAgree(t *testing.T) {
 			continue
 		}
 		l, ok := Normalize(c.Text("target_language"))
-		if want := map[bool]string{true: "ja", false: "de"}[strings.Contains("ja Japanese 日本語", lang)]; !ok || l.Code != want {
+		if want := map[bool]string{true: "ja", false: "de"}[strings.Contains("ja Japanese 日本語 japonés japonais Japanisch japonês giapponese", lang)]; !ok || l.Code != want {
 			t.Errorf("%s reads as %q", lang, l.Code)
 		}
 	}
@@ -347,6 +376,33 @@ func TestLanguageSpellingsMachineAndParserAgree(t *testing.T) {
 	}
 	if err := spec.Hints.Validate(spec.Params); err != nil {
 		t.Error(err)
+	}
+}
+
+// The names in other languages are one file of data: every line names a
+// language of the table, and no spelling — code, English name, endonym
+// or other name — stands for two languages.
+func TestExonymFile(t *testing.T) {
+	t.Parallel()
+	if _, err := parseExonyms(mustRead(exonymFile, "names/exonyms.txt")); err != nil {
+		t.Fatal(err)
+	}
+	owner := map[string]string{}
+	for _, l := range languages {
+		for _, s := range append([]string{l.Code, l.Name}, otherNames(l.Code)...) {
+			if other, dup := owner[strings.ToLower(s)]; dup && other != l.Code {
+				t.Errorf("%q names %s and %s", s, other, l.Code)
+			}
+			owner[strings.ToLower(s)] = l.Code
+		}
+	}
+	if ja := exonyms()["ja"]; len(ja) < 5 {
+		t.Errorf("Japanese has %d names in es, fr, de, pt and it: %v", len(ja), ja)
+	}
+	for _, bad := range []string{"xx: foo", "ja japonés", "ja: japonés\nko: japonés"} {
+		if _, err := parseExonyms(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
 	}
 }
 

@@ -50,6 +50,9 @@ func Detect(ctx context.Context, env Env) Caps {
 	c.Tmux = getenv("TMUX") != "" || getenv("TERM_PROGRAM") == "tmux"
 	if p, by := fromEnv(getenv); p != "" {
 		c.Protocol, c.By = p, by
+		// Unicode placeholders came with kitty 0.28; ghostty has them,
+		// WezTerm does not.
+		c.Placeholders = p == Kitty && by != "WezTerm"
 		return c
 	}
 	if getenv("TERM") == "dumb" {

@@ -51,6 +51,11 @@ type Caps struct {
 	// Tmux: the terminal is tmux; graphics go through its passthrough
 	// (set -g allow-passthrough on).
 	Tmux bool
+	// Placeholders: the terminal draws the kitty protocol's Unicode
+	// placeholders (kitty, ghostty; not WezTerm, nor a terminal found by
+	// the query alone), which an application that redraws its lines
+	// needs (Place).
+	Placeholders bool
 	// Host names file:// links.
 	Host string
 	// By says how the protocol was found ("KITTY_WINDOW_ID", "query",

@@ -175,6 +175,10 @@ func TestDetect(t *testing.T) {
 			if c.Protocol != tc.want || c.Tmux != tc.wantTmux {
 				t.Errorf("got %+v, want %s (tmux %v)", c, tc.want, tc.wantTmux)
 			}
+			// Only kitty and ghostty, known by name, draw placeholders.
+			if want := tc.name == "kitty" || tc.name == "ghostty"; c.Placeholders != want {
+				t.Errorf("placeholders %v, want %v", c.Placeholders, want)
+			}
 		})
 	}
 }
