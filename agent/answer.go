@@ -122,8 +122,10 @@ func suggestedCall(spec tools.Spec, query string) string {
 			return tools.Call{Tool: spec.Name, Args: []tools.Arg{{Name: p.Name, Value: tools.String(query)}}}.String()
 		}
 	}
-	if len(spec.Examples) > 0 {
-		return spec.Examples[0].Call
+	for _, ex := range spec.Examples {
+		if ex.Call != "" {
+			return ex.Call
+		}
 	}
 	return spec.Signature()
 }

@@ -16,6 +16,7 @@ import (
 func (a *app) evalCommand() *cobra.Command {
 	var asJSON, reliability bool
 	var out string
+	var lf libraryFlags
 	cmd := &cobra.Command{
 		Use:   "eval FILE.jsonl",
 		Short: "Measure grounding on labelled queries: accuracy, per-label F1, confusion, calibration, speed",
@@ -32,11 +33,33 @@ the expected calibration error of the confidence (10 equal bins) and the
 milliseconds per query (p50, p95; queries run one at a time). --json prints
 one JSON object with keys n, accuracy, macro_f1, per_label, confusion, ece,
 ms_per_query; --out writes one JSON line per query with every tool's scores;
---reliability adds the reliability diagram as a Markdown table.`,
-		Args: cobra.ExactArgs(1),
+--reliability adds the reliability diagram as a Markdown table.
+
+With --library LIBRARY.json the tool set is that file's tools (a tool
+library: docs/benchmarks.md; gear's built-in tools too with --with-builtins)
+and FILE.jsonl is its query set: each line {"id", "query", "tool": the
+library's tool or "none", "also": [other right tools], "candidates": [the
+item's own tool set]}. An item with candidates is judged among them only.
+Reported over the items labelled with a tool: top-1 (the choice is right;
+an abstention is wrong), the best-ranked tool's accuracy, top-5, macro top-1
+over tools and the false-abstention rate; over "none" items the abstention
+rate; over all, accuracy, ECE and ms per query; per group of ids (the id
+without its number) the same; and with a model engine the small-model
+calls, embedding requests and tokens per query. --json prints one object
+with keys n, top1, top1_ranked, top5, abstain_rate, false_abstain_rate,
+macro_top1, accuracy, ece, ms_per_query {p50, p95}, groups and, with a model
+engine, model_calls_per_query, embedding_calls_per_query, tokens_per_query.`,
+		Example: `  gear eval --json --offline --library metatool/library.json metatool/dev.jsonl`,
+		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if reliability && asJSON {
 				return usageErrorf("eval: --reliability prints a table for people; drop --json, or use --out for the predictions")
+			}
+			if lf.path != "" {
+				return a.evalLibrary(cmd.Context(), cmd.OutOrStdout(), lf, args[0], asJSON, reliability, out)
+			}
+			if lf.withBuiltins {
+				return usageErrorf("eval: --with-builtins adds gear's tools to a --library; give --library LIBRARY.json")
 			}
 			items, err := readItems("eval: ", args[0])
 			if err == nil && len(items) == 0 {
@@ -58,7 +81,7 @@ ms_per_query; --out writes one JSON line per query with every tool's scores;
 				return fmt.Errorf("eval: %w", err)
 			}
 			if out != "" {
-				if err := writePredictions(out, preds); err != nil {
+				if err := writeJSONLines(out, preds); err != nil {
 					return err
 				}
 			}
@@ -76,6 +99,7 @@ ms_per_query; --out writes one JSON line per query with every tool's scores;
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the report as one JSON object")
 	cmd.Flags().StringVar(&out, "out", "", "write each query's prediction and scores to this JSONL file")
 	cmd.Flags().BoolVar(&reliability, "reliability", false, "also print the reliability diagram (confidence bins: n, mean confidence, accuracy) and the wrong choices made at confidence ≥ 0.9 and ≥ 0.99")
+	lf.register(cmd)
 	return cmd
 }
 
@@ -98,7 +122,8 @@ func readItems(what, path string) ([]grounding.Item, error) {
 	return items, nil
 }
 
-func writePredictions(path string, preds []grounding.Prediction) (err error) {
+// writeJSONLines writes one JSON line per row (gear eval --out).
+func writeJSONLines[T any](path string, rows []T) (err error) {
 	f, err := os.Create(path)
 	if err != nil {
 		return fmt.Errorf("eval: --out: %w", err)
@@ -109,7 +134,7 @@ func writePredictions(path string, preds []grounding.Prediction) (err error) {
 		}
 	}()
 	w := bufio.NewWriter(f)
-	for _, p := range preds {
+	for _, p := range rows {
 		if err := encodeJSON(w, p, ""); err != nil {
 			return fmt.Errorf("eval: --out: %w", err)
 		}

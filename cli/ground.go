@@ -21,6 +21,7 @@ import (
 
 func (a *app) groundCommand() *cobra.Command {
 	var asJSON bool
+	var lf libraryFlags
 	cmd := &cobra.Command{
 		Use:   "ground QUERY",
 		Short: "Show how GEAR grounds a query: every tool's S, P, f, call and response, the route and the choice",
@@ -30,14 +31,30 @@ probability, generated call and response (or mock, or why there is none),
 whether the query needs a tool at all, and the chosen tool with its
 calibrated confidence. The engine that ran is named: "offline" (built in, no
 network) unless a grounding model is configured. Words after QUERY are
-joined to it, so quoting is optional.`,
+joined to it, so quoting is optional. With --library LIBRARY.json the tools
+are that file's (docs/benchmarks.md), gear's own too with --with-builtins.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			query := strings.TrimSpace(strings.Join(args, " "))
 			if query == "" {
 				return usageErrorf("ground: the query is empty")
 			}
-			g, engine, done, err := a.grounder(cmd.Context(), nil)
+			var g *grounding.Grounder
+			var engine string
+			var done func()
+			var err error
+			switch {
+			case lf.path != "":
+				reg, _, lerr := a.libraryRegistry("ground: --library: ", lf)
+				if lerr != nil {
+					return lerr
+				}
+				g, engine, done, err = a.grounderOver(cmd.Context(), nil, reg)
+			case lf.withBuiltins:
+				return usageErrorf("ground: --with-builtins adds gear's tools to a --library; give --library LIBRARY.json")
+			default:
+				g, engine, done, err = a.grounder(cmd.Context(), nil)
+			}
 			if err != nil {
 				return err
 			}
@@ -54,6 +71,7 @@ joined to it, so quoting is optional.`,
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the whole result as one JSON object")
+	lf.register(cmd)
 	return cmd
 }
 
@@ -86,17 +104,43 @@ func (a *app) groundingOptions() grounding.Options {
 // across runs: in st, the command's open history, or when st is nil in the
 // history opened here (one that cannot be opened only costs that cache).
 func (a *app) grounder(ctx context.Context, st *store.Store) (*grounding.Grounder, string, func(), error) {
-	done := func() {}
 	reg, err := a.registry()
 	if err != nil {
-		return nil, "", done, err
+		return nil, "", func() {}, err
 	}
-	eng, describe, err := a.groundingEngine(ctx, reg.Specs())
+	return a.grounderOver(ctx, st, reg)
+}
+
+// grounderOver is grounder over a given library (gear eval --library).
+func (a *app) grounderOver(ctx context.Context, st *store.Store, reg *tools.Registry) (*grounding.Grounder, string, func(), error) {
+	eng, describe, opts, done, err := a.groundingSetup(ctx, st, reg.Specs())
 	if err != nil {
 		return nil, "", done, err
 	}
+	g, err := grounding.New(reg, eng, opts)
+	if err != nil {
+		done()
+		return nil, "", func() {}, err
+	}
+	return g, describe, done, nil
+}
+
+// groundingSetup is the engine (with its description) and the options
+// grounding over specs runs with, the embedding cache included (see
+// grounder), and the function to call when done.
+func (a *app) groundingSetup(ctx context.Context, st *store.Store, specs []tools.Spec) (grounding.Engine, string, grounding.Options, func(), error) {
+	done := func() {}
+	eng, describe, err := a.groundingEngine(ctx, specs)
+	if err != nil {
+		return grounding.Engine{}, "", grounding.Options{}, done, err
+	}
 	opts := a.groundingOptions()
-	if !offline.IsEncoderModel(eng.Model) {
+	// The offline encoder's vectors are cached only as a large library's
+	// index, one record (grounding.Options.CacheLibrary): a small
+	// library's are computed as fast as they are read.
+	local := offline.IsEncoderModel(eng.Model)
+	opts.CacheLibrary = local
+	if !local || grounding.LibraryTexts(specs) >= grounding.LibraryIndexMinTexts {
 		if st == nil {
 			if opened, err := a.openStore(ctx); err == nil {
 				st, done = opened, func() { _ = opened.Close() }
@@ -106,12 +150,7 @@ func (a *app) grounder(ctx context.Context, st *store.Store) (*grounding.Grounde
 			opts.Cache = a.groundingCache(st)
 		}
 	}
-	g, err := grounding.New(reg, eng, opts)
-	if err != nil {
-		done()
-		return nil, "", func() {}, err
-	}
-	return g, describe, done, nil
+	return eng, describe, opts, done, nil
 }
 
 // groundingEngine picks the engine. The small model is the grounding role;
@@ -208,12 +247,21 @@ func writeGrounding(w io.Writer, engine string, r *grounding.Result) {
 		fmt.Fprintf(w, "  %-18s %-9s %6.3f %6.3f %6.3f %6.3f  %s\n", t.Tool, t.Family, t.S, t.P, t.F, t.Probability, probeLine(t))
 	}
 	var below []grounding.ToolScore
-	for _, t := range r.Tools {
+	shownTools := r.Tools
+	if r.Shortlist == nil && len(r.Tools) > maxToolRows {
+		// A large library without a shortlist (the offline engine scores
+		// every tool): its best tools by f, the rest counted.
+		shownTools = r.Ranked()[:maxToolRows]
+	}
+	for _, t := range shownTools {
 		if r.Shortlist != nil && !t.Shortlisted {
 			below = append(below, t)
 			continue
 		}
 		row(t)
+	}
+	if len(shownTools) < len(r.Tools) {
+		fmt.Fprintf(w, "  … %d more tools with a lower f (--json lists every tool)\n", len(r.Tools)-len(shownTools))
 	}
 	if sl := r.Shortlist; sl != nil {
 		// The cut: tools below it were not called (f = γS); the best of
@@ -249,6 +297,10 @@ func writeGrounding(w io.Writer, engine string, r *grounding.Result) {
 		fmt.Fprintf(w, "warning: %s\n", sanitize.Line(warn))
 	}
 }
+
+// maxToolRows bounds the rows gear ground prints for a library scored
+// whole: the best tools by f are shown.
+const maxToolRows = 20
 
 // probeLine is a tool's call and response on one line.
 func probeLine(t grounding.ToolScore) string {

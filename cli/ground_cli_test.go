@@ -387,3 +387,27 @@ func TestTuneGenerateNeedsDev(t *testing.T) {
 		t.Error("a file was written")
 	}
 }
+
+// TestEvalLibraryReliability: --reliability works on a tool library's
+// queries too — one diagram over every item, its bins adding up to n.
+func TestEvalLibraryReliability(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join("..", "testdata", "benchmarks", "metatool")
+	queries, err := os.ReadFile(filepath.Join(dir, "dev.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := strings.Count(strings.TrimSpace(string(queries)), "\n") + 1
+	code, out, errText := groundGear(t, "eval", "--offline", "--reliability", "--library", filepath.Join(dir, "library.json"), filepath.Join(dir, "dev.jsonl"))
+	if code != cli.ExitOK {
+		t.Fatalf("exit %d: %s", code, errText)
+	}
+	total := 0
+	for _, r := range regexp.MustCompile(`(?m)^\| \d\.\d–\d\.\d \| (\d+) \|`).FindAllStringSubmatch(out, -1) {
+		k, _ := strconv.Atoi(r[1])
+		total += k
+	}
+	if total != n {
+		t.Errorf("the diagram holds %d choices, want the %d items:\n%s", total, n, out)
+	}
+}

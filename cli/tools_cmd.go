@@ -83,6 +83,10 @@ func writeToolList(w io.Writer, specs []tools.Spec) {
 		if len(s.Examples) > 0 {
 			fmt.Fprintln(w, "  Examples:")
 			for _, ex := range s.Examples {
+				if ex.Call == "" {
+					fmt.Fprintf(w, "    %q\n", sanitize.Line(ex.Query))
+					continue
+				}
 				fmt.Fprintf(w, "    %q -> %s\n", sanitize.Line(ex.Query), sanitize.Line(ex.Call))
 			}
 		}

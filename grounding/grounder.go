@@ -73,10 +73,16 @@ type Options struct {
 	// Cache keeps tool embeddings across runs; nil keeps them in memory
 	// only.
 	Cache EmbeddingCache
+	// CacheLibrary keeps a large library's vectors (LibraryIndexMinTexts
+	// texts or more) in Cache as one record, keyed by a digest of every
+	// text, instead of one record a text, and a smaller library's not at
+	// all (see index_cache.go): for a local encoder, whose vectors cost
+	// little to compute and much to store one by one.
+	CacheLibrary bool
 	// Shortlist is k, the number of tools (ranked by the semantic score)
 	// the pattern stage runs on; see shortlist.go. 0 means
-	// DefaultShortlist for the model engine and every tool for the
-	// offline engine; negative means every tool.
+	// DefaultShortlist for the model engine and DefaultOfflineShortlist
+	// for the offline engine; negative means every tool.
 	Shortlist int
 	// Concurrency bounds the small-model requests in flight at once (0
 	// means DefaultConcurrency).
@@ -163,12 +169,12 @@ type Grounder struct {
 	texts libraryTexts
 
 	mu       sync.Mutex
-	memo     map[string][]float32 // text -> unit vector, this engine's model
-	vectors  [][]float32          // per library text (texts); nil until prepared
+	memo     map[string]vector // text -> unit vector, this engine's model
+	vectors  []vector          // per library text (texts); nil until prepared
 	warnings []string
 
 	preOnce    sync.Once
-	preVectors [][]float32 // the prefilter's, per library text
+	preVectors []vector // the prefilter's, per library text
 	preErr     error
 }
 
@@ -204,7 +210,7 @@ func New(reg *tools.Registry, eng Engine, opts Options) (*Grounder, error) {
 			return nil, fmt.Errorf("grounding: tool %s: unknown output pattern %q", s.Name, s.OutputPattern)
 		}
 	}
-	g := &Grounder{reg: reg, specs: reg.Specs(), engine: eng, opts: opts, memo: map[string][]float32{}}
+	g := &Grounder{reg: reg, specs: reg.Specs(), engine: eng, opts: opts, memo: map[string]vector{}}
 	g.texts = newLibraryTexts(g)
 	if eng.Prefilter != nil {
 		// The prefilter is local work (no request, nothing to cancel):
@@ -328,8 +334,9 @@ func (g *Grounder) GroundWith(ctx context.Context, query string, ask Ask) (*Resu
 	// the one request S waits for: send it first, and rank by the
 	// prefilter while it is on its way.
 	type embedded struct {
-		lib, q [][]float32
-		err    error
+		lib []vector
+		q   [][]float32
+		err error
 	}
 	embedDone := make(chan embedded, 1)
 	go func() {
@@ -375,7 +382,7 @@ func (g *Grounder) GroundWith(ctx context.Context, query string, ask Ask) (*Resu
 	qvec := qv[0]
 	S := make([]float64, n)
 	for i := range S {
-		S[i] = similarity(qvec, lib[g.texts.desc[i]])
+		S[i] = similarityTo(qvec, lib[g.texts.desc[i]])
 	}
 	var top []int
 	if sl != nil {

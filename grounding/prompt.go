@@ -86,11 +86,26 @@ func CallPrompt(spec tools.Spec, query string) string {
 	for _, p := range spec.Params {
 		fmt.Fprintf(&b, "\n- %s (%s): %s", p.Name, p.Type, p.Description)
 	}
-	if len(spec.Examples) > 0 {
+	var calls, questions []tools.Example
+	for _, ex := range spec.Examples {
+		if ex.Call == "" {
+			questions = append(questions, ex)
+		} else {
+			calls = append(calls, ex)
+		}
+	}
+	if len(questions) > 0 {
+		b.WriteString("\nIt answers questions such as:")
+		for _, ex := range questions {
+			b.WriteString("\n- ")
+			b.WriteString(ex.Query)
+		}
+	}
+	if len(calls) > 0 {
 		b.WriteString("\nHere are some examples of ")
 		b.WriteString(spec.Name)
 		b.WriteString(" calls:")
-		for _, ex := range spec.Examples {
+		for _, ex := range calls {
 			b.WriteString("\nInput: ")
 			b.WriteString(ex.Query)
 			b.WriteString("\nOutput: ")

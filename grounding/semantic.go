@@ -86,8 +86,8 @@ func normalize(v []float32) []float32 {
 // ever, while the cache keeps it. It returns the extra texts' vectors too.
 // A failing cache costs speed, not the answer: its error comes back as a
 // warning and the encoder fills in. memo is read and written under mu.
-func vectorsOf(ctx context.Context, eng Engine, cache EmbeddingCache, mu *sync.Mutex, memo map[string][]float32,
-	texts, extra []string) (vecs, extraVecs [][]float32, warnings []string, err error) {
+func vectorsOf(ctx context.Context, eng Engine, cache EmbeddingCache, mu *sync.Mutex, memo map[string]vector,
+	texts, extra []string) (vecs []vector, extraVecs [][]float32, warnings []string, err error) {
 	var missing []string
 	seen := map[string]bool{}
 	mu.Lock()
@@ -98,7 +98,7 @@ func vectorsOf(ctx context.Context, eng Engine, cache EmbeddingCache, mu *sync.M
 		}
 	}
 	mu.Unlock()
-	found := map[string][]float32{}
+	found := map[string]vector{}
 	if len(missing) > 0 && cache != nil {
 		got, err := cache.CachedEmbeddings(ctx, eng.Model, missing)
 		if err != nil {
@@ -107,7 +107,7 @@ func vectorsOf(ctx context.Context, eng Engine, cache EmbeddingCache, mu *sync.M
 		var still []string
 		for i, t := range missing {
 			if err == nil && i < len(got) && len(got[i]) > 0 {
-				found[t] = normalize(got[i])
+				found[t] = unitVector(got[i])
 			} else {
 				still = append(still, t)
 			}
@@ -128,7 +128,7 @@ func vectorsOf(ctx context.Context, eng Engine, cache EmbeddingCache, mu *sync.M
 		}
 		fresh := out[len(extra):]
 		for i, t := range missing {
-			found[t] = normalize(fresh[i])
+			found[t] = unitVector(fresh[i])
 		}
 		if cache != nil && len(missing) > 0 {
 			if err := cache.PutEmbeddings(ctx, eng.Model, missing, fresh); err != nil {
@@ -141,7 +141,7 @@ func vectorsOf(ctx context.Context, eng Engine, cache EmbeddingCache, mu *sync.M
 	for t, v := range found {
 		memo[t] = v
 	}
-	vecs = make([][]float32, len(texts))
+	vecs = make([]vector, len(texts))
 	for i, t := range texts {
 		vecs[i] = memo[t]
 	}

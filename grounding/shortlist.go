@@ -16,8 +16,8 @@ import (
 //
 // The rank is max(cos(Q, d_i), max_e cos(Q, example_e)) (see semantic.go
 // for why, with figures). k defaults to DefaultShortlist for the model
-// engine; the offline engine's pattern stage costs microseconds a tool and
-// scores every tool unless Options.Shortlist says otherwise.
+// engine and DefaultOfflineShortlist for the offline one, whose pattern
+// stage costs no model call but tens of microseconds a tool.
 //
 // With a model encoder the rank needs the query's embedding, one round
 // trip, before the calls could start: a second round trip in sequence.
@@ -43,9 +43,22 @@ import (
 // out in one wave (one round trip) at the default k; a larger k or an
 // unshortlisted library waits in turn instead of opening hundreds of
 // connections.
+//
+// DefaultOfflineShortlist is k for the offline engine (and any engine but
+// the model's). Its pattern stage costs no model call, but at 4,076 tools
+// it cost 130 ms a query (p50; every tool's call extracted, parsed, checked
+// against its schema and its response encoded) against 10 ms at k = 32.
+// Measured with gear eval --offline --library on the dev sets
+// (BENCHMARKS.md, "Tool-selection benchmarks"): Seal-Tools top-1 0.460 with
+// every tool, 0.455 at k = 16, 32 and 64, 0.460 at 128 (top-5 0.65
+// throughout); MetaTool top-1 0.090 with every tool, 0.102 at 16, 0.100 at
+// 32, 0.095 at 64 — the examples rank the shortlist, which S alone does
+// not — at p50 10 ms against 1.8 ms at 32. A library of at most k tools
+// (gear's own, a BFCL item's candidates) is scored whole as before.
 const (
-	DefaultShortlist   = 8
-	DefaultConcurrency = 16
+	DefaultShortlist        = 8
+	DefaultOfflineShortlist = 32
+	DefaultConcurrency      = 16
 )
 
 // Shortlist says which tools the pattern stage ran on.
@@ -106,12 +119,12 @@ func newLibraryTexts(g *Grounder) libraryTexts {
 
 // rank is every tool's rank score against the query's vector q, with the
 // library's vectors in libraryTexts order.
-func (lt libraryTexts) rank(q []float32, vecs [][]float32) []float64 {
+func (lt libraryTexts) rank(q []float32, vecs []vector) []float64 {
 	out := make([]float64, len(lt.desc))
 	for i, d := range lt.desc {
-		best := similarity(q, vecs[d])
+		best := similarityTo(q, vecs[d])
 		for _, e := range lt.examples[i] {
-			if s := similarity(q, vecs[e]); s > best {
+			if s := similarityTo(q, vecs[e]); s > best {
 				best = s
 			}
 		}
@@ -141,6 +154,8 @@ func (g *Grounder) shortlistSize() int {
 		return 0
 	case k == 0 && g.engine.Name == EngineModel:
 		k = DefaultShortlist
+	case k == 0:
+		k = DefaultOfflineShortlist
 	}
 	if k >= len(g.specs) {
 		return 0
@@ -151,7 +166,7 @@ func (g *Grounder) shortlistSize() int {
 // libraryVectors are the engine's vectors of the library's texts, computed
 // once (Prepare, or the first query, which embeds them with the query in
 // one request) and kept; extra texts are embedded alongside.
-func (g *Grounder) libraryVectors(ctx context.Context, extra []string) (lib, ex [][]float32, err error) {
+func (g *Grounder) libraryVectors(ctx context.Context, extra []string) (lib []vector, ex [][]float32, err error) {
 	g.mu.Lock()
 	lib = g.vectors
 	g.mu.Unlock()
@@ -162,7 +177,14 @@ func (g *Grounder) libraryVectors(ctx context.Context, extra []string) (lib, ex 
 		ex, err = embedUnit(ctx, g.engine.Encoder, extra)
 		return lib, ex, err
 	}
-	lib, ex, warnings, err := vectorsOf(ctx, g.engine, g.opts.Cache, &g.mu, g.memo, g.texts.texts, extra)
+	cache := g.opts.Cache
+	if g.opts.CacheLibrary {
+		if g.wholeIndex() {
+			return g.indexVectors(ctx, extra)
+		}
+		cache = nil // a small library's are computed as fast as read
+	}
+	lib, ex, warnings, err := vectorsOf(ctx, g.engine, cache, &g.mu, g.memo, g.texts.texts, extra)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -206,7 +228,7 @@ func (f foldEncoder) Embed(ctx context.Context, texts []string) ([][]float32, er
 // prefilterLibrary is the prefilter's vectors of the library's texts:
 // computed once (when the grounder is built, or by the first query) and
 // kept in memory and, with a cache and Engine.PrefilterModel, in the store.
-func (g *Grounder) prefilterLibrary(ctx context.Context) ([][]float32, error) {
+func (g *Grounder) prefilterLibrary(ctx context.Context) ([]vector, error) {
 	g.preOnce.Do(func() {
 		eng := Engine{Model: g.engine.PrefilterModel, Encoder: foldEncoder{g.engine.Prefilter}}
 		var cache EmbeddingCache
@@ -214,7 +236,7 @@ func (g *Grounder) prefilterLibrary(ctx context.Context) ([][]float32, error) {
 			cache = g.opts.Cache
 		}
 		var mu sync.Mutex
-		vecs, _, _, err := vectorsOf(ctx, eng, cache, &mu, map[string][]float32{}, g.texts.texts, nil)
+		vecs, _, _, err := vectorsOf(ctx, eng, cache, &mu, map[string]vector{}, g.texts.texts, nil)
 		if err != nil {
 			g.preErr = err
 			return
@@ -226,7 +248,7 @@ func (g *Grounder) prefilterLibrary(ctx context.Context) ([][]float32, error) {
 
 // prefilterVectors are the prefilter's vectors of the library's texts and
 // of the query.
-func (g *Grounder) prefilterVectors(ctx context.Context, query string) (lib [][]float32, q []float32, err error) {
+func (g *Grounder) prefilterVectors(ctx context.Context, query string) (lib []vector, q []float32, err error) {
 	lib, err = g.prefilterLibrary(ctx)
 	if err != nil {
 		return nil, nil, err

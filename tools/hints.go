@@ -162,6 +162,44 @@ type ParamHint struct {
 	// clock) or PlaceLocation (somewhere on the map: a zone alone is no
 	// location); empty means either.
 	Place PlaceKind `json:"place,omitempty" yaml:"place,omitempty"`
+	// Functions, for an expression parameter, name the functions of the
+	// tool's expression language that compute operations an engine reads
+	// in words (see Operation): {"range_sum": "sum_range"} lets "the sum
+	// of 1 through 100" be written sum_range(1, 100). An engine writes
+	// no operation the hints do not name.
+	Functions map[Operation]string `json:"functions,omitempty" yaml:"functions,omitempty"`
+}
+
+// Operation is an operation an engine reads in words and writes with
+// the function an expression parameter's hints name for it.
+type Operation string
+
+const (
+	// OpRangeSum: f(first, last) and f(first, last, step) sum first,
+	// first+step, … up to last.
+	OpRangeSum Operation = "range_sum"
+	// OpRangeProduct: f(first, last) multiplies the whole numbers from
+	// first to last.
+	OpRangeProduct Operation = "range_product"
+	// OpDate: f(year, month, day) is the day's number, so that the
+	// difference of two is the days between them.
+	OpDate Operation = "date"
+	// OpDaysBetween: f(d1, d2) is the days from d1 to d2, two OpDate
+	// numbers.
+	OpDaysBetween Operation = "days_between"
+	// OpSin, OpCos, OpTan: f(x) of an angle x in radians.
+	OpSin Operation = "sin"
+	OpCos Operation = "cos"
+	OpTan Operation = "tan"
+)
+
+// Known reports whether o is one of the operations above.
+func (o Operation) Known() bool {
+	switch o {
+	case OpRangeSum, OpRangeProduct, OpDate, OpDaysBetween, OpSin, OpCos, OpTan:
+		return true
+	}
+	return false
 }
 
 // PlaceKind is what a place parameter takes (see ParamHint).
@@ -234,6 +272,14 @@ func (h Hints) Validate(params []Param) error {
 		case "", PlaceZone, PlaceLocation:
 		default:
 			return fmt.Errorf("hints: parameter %s: unknown place %q (want zone or location)", name, p.Place)
+		}
+		for op, fn := range p.Functions {
+			if !op.Known() {
+				return fmt.Errorf("hints: parameter %s: unknown operation %q (want range_sum, range_product, date, days_between, sin, cos or tan)", name, op)
+			}
+			if ok, _, _ := CheckExpression(fn + "(1)"); !ok || strings.ContainsAny(fn, "() ") {
+				return fmt.Errorf("hints: parameter %s: operation %s: %q is not a function name", name, op, fn)
+			}
 		}
 	}
 	return nil

@@ -64,6 +64,10 @@ func TestHintsValidate(t *testing.T) {
 		{Hints{Subjects: []Subject{{Name: "x", Words: []string{"rain", " "}}}}, "words: entry 2 is empty"},
 		{Hints{Subjects: []Subject{{Name: "x", Idioms: []string{"a|b"}}}}, "contains |"},
 		{Hints{Subjects: []Subject{{Name: "x", Cues: []string{strings.Repeat("a", 81)}}}}, "longer than 80"},
+		{Hints{Params: map[string]ParamHint{"place": {Functions: map[Operation]string{OpRangeSum: "sum_range", OpDate: "date"}}}}, ""},
+		{Hints{Params: map[string]ParamHint{"place": {Functions: map[Operation]string{"integral": "integrate"}}}}, "unknown operation"},
+		{Hints{Params: map[string]ParamHint{"place": {Functions: map[Operation]string{OpRangeSum: "sum range"}}}}, "not a function name"},
+		{Hints{Params: map[string]ParamHint{"place": {Functions: map[Operation]string{OpRangeSum: "f(x)"}}}}, "not a function name"},
 	} {
 		err := tt.h.Validate(params)
 		if (err == nil) != (tt.bad == "") || err != nil && !strings.Contains(err.Error(), tt.bad) {

@@ -68,6 +68,9 @@ func (r *Registry) With(ts ...Tool) (*Registry, error) {
 	}
 	for _, s := range n.specs[first:] {
 		for _, ex := range s.Examples {
+			if ex.Call == "" {
+				continue // a question without a call shown
+			}
 			c, err := n.Parse(ex.Call)
 			if err != nil {
 				return nil, fmt.Errorf("tool %s: example %q: %w", s.Name, ex.Call, err)

@@ -88,7 +88,7 @@ func ParamsFromSchema(schema json.RawMessage) ([]Param, error) {
 	var first, rest []Param
 	for i, name := range props.keys {
 		ppath := path + "/properties/" + pointerEscape(name)
-		if !paramNamePattern.MatchString(name) {
+		if !isParamName(name) {
 			return nil, schemaErrorf(ppath, "property name %q cannot be written in a call: want a letter or _, then letters, digits, _, . or - (at most 64)", name)
 		}
 		p, err := r.param(name, props.values[i], ppath)

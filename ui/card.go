@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -268,6 +270,9 @@ func stageTimes(r agent.Record) string {
 	return strings.Join(append(parts, "total "+msf(t.Total)), " · ")
 }
 
+// maxCardRows bounds the tools the card lists for a library scored whole.
+const maxCardRows = 12
+
 // scoreTable lists every tool's semantic score S, pattern score P and
 // final score f as bars, and its probability when it is known. P and f are
 // not bounded by 1, so their bars share the column's largest value.
@@ -297,7 +302,15 @@ func (p *painter) scoreTable(g *agent.Grounding, inner int) []string {
 		return st.bar(v/scale, barW) + " " + st.number.Render(fmt.Sprintf("%4.2f", v))
 	}
 	cut := 0
-	for _, s := range g.Tools {
+	rows := g.Tools
+	if g.Shortlist == nil && len(rows) > maxCardRows {
+		// A large library scored whole (the offline engine scores every
+		// tool): its best tools by f, the rest counted below.
+		rows = slices.Clone(rows)
+		slices.SortStableFunc(rows, func(a, b agent.Score) int { return cmp.Compare(b.F, a.F) })
+		rows = rows[:maxCardRows]
+	}
+	for _, s := range rows {
 		if g.Shortlist != nil && !s.Shortlisted {
 			cut++
 			continue
@@ -309,6 +322,9 @@ func (p *painter) scoreTable(g *agent.Grounding, inner int) []string {
 			row += " " + st.number.Render(fmt.Sprintf("%5s", pct(s.Probability)))
 		}
 		out = append(out, row)
+	}
+	if len(rows) < len(g.Tools) && g.Shortlist == nil {
+		out = append(out, st.note.Render(fmt.Sprintf("… %d more tools with a lower f", len(g.Tools)-len(rows))))
 	}
 	if sl := g.Shortlist; sl != nil {
 		out = append(out, st.note.Render(fmt.Sprintf("shortlist: the %d of %d tools ranked highest by S (cut %.2f) were called; %d below the cut keep f = γS",

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -44,5 +45,22 @@ func TestCardStagesAndShortlist(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("card lacks %q:\n%s", want, text)
 		}
+	}
+}
+
+// A large library scored whole (no shortlist) lists its best tools by f
+// in the card, not every tool, and counts the rest.
+func TestCardBoundsLargeLibrary(t *testing.T) {
+	t.Parallel()
+	p := &painter{st: newStyles(testRenderer(), true)}
+	var scores []agent.Score
+	for i := range 40 {
+		scores = append(scores, agent.Score{Tool: fmt.Sprintf("tool_%02d", i), S: float64(i) / 40, F: float64(i) / 40, Status: grounding.StatusMock})
+	}
+	rec := agent.Record{Grounding: &agent.Grounding{Engine: "offline", Tools: scores}}
+	text := ansi.Strip(strings.Join(p.detailLines(rec, 100), "\n"))
+	if !strings.Contains(text, "tool_39") || !strings.Contains(text, "tool_28") || strings.Contains(text, "tool_27") ||
+		!strings.Contains(text, "… 28 more tools with a lower f") {
+		t.Errorf("card:\n%s", text)
 	}
 }

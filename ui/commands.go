@@ -165,8 +165,10 @@ func (m *Model) addError(text string) { m.addEntry(&entry{kind: entryError, text
 // exampleCall is the library's first usage example's call, for help.
 func exampleCall(specs []tools.Spec) string {
 	for _, s := range specs {
-		if len(s.Examples) > 0 {
-			return s.Examples[0].Call
+		for _, ex := range s.Examples {
+			if ex.Call != "" {
+				return ex.Call
+			}
 		}
 	}
 	return "Tool(arguments)"

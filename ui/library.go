@@ -27,6 +27,10 @@ func libraryMarkdown(specs []tools.Spec) string {
 			if i == libraryExamples {
 				break
 			}
+			if ex.Call == "" {
+				fmt.Fprintf(&b, "- %s\n", mdText(ex.Query))
+				continue
+			}
 			fmt.Fprintf(&b, "- %s → `%s`\n", mdText(ex.Query), mdCode(ex.Call))
 		}
 		b.WriteString("\n")

@@ -117,6 +117,12 @@ type arithmeticFrame struct {
 	explicit bool // expr written out, not a word problem
 	// measures marks the units of measure of a conversion (units.go).
 	measures map[int]bool
+	// how is the reading that gave expr (arith.go).
+	how exprHow
+	// opExpr is a reading that needs an operation of the tool's
+	// expression language (compound.go), as a template; opHow says which.
+	opExpr string
+	opHow  exprHow
 }
 
 // requestFrame is what kind of request the query makes.
@@ -263,7 +269,20 @@ func readLayout(t tokenStage) layoutFrame {
 // readArithmetic reads the arithmetic the query writes out or tells.
 func readArithmetic(t tokenStage, s spanStage, layout layoutFrame) arithmeticFrame {
 	var f arithmeticFrame
-	f.expr, f.explicit, f.measures = expression(frameView(t, s, frameStage{layoutFrame: layout}))
+	view := frameView(t, s, frameStage{layoutFrame: layout})
+	f.expr, f.explicit, f.measures, f.how = expression(view)
+	f.opExpr, f.opHow = operationReading(view)
+	if f.opHow == howTrig {
+		// "cos 60 degrees": the angle's unit is no weather word.
+		for i, tok := range t.toks {
+			if tok.text == "degrees" || tok.text == "degree" {
+				if f.measures == nil {
+					f.measures = map[int]bool{}
+				}
+				f.measures[i] = true
+			}
+		}
+	}
 	return f
 }
 
@@ -302,6 +321,8 @@ func (e *Engine) readWorld(t tokenStage, s spanStage, layout layoutFrame, arith 
 type mention struct {
 	Start, End int
 	Name       string
+	// Text is the mention as the query writes it.
+	Text string
 	// Zone marks a time zone alone — an offset, a zone's abbreviation or
 	// name, a zone id — which is no location.
 	Zone bool
@@ -315,7 +336,7 @@ type mention struct {
 func (e *Engine) findPlaces(query string, clockTimes [][2]int) []mention {
 	var found []mention
 	for _, z := range place.ScanZoneNames(query, clockTimes) {
-		found = append(found, mention{Start: z.Start, End: z.End, Name: z.Name, Zone: true})
+		found = append(found, mention{Start: z.Start, End: z.End, Name: z.Name, Text: query[z.Start:z.End], Zone: true})
 	}
 	if e.places != nil {
 		for _, m := range e.places.Scan(query) {
@@ -328,7 +349,7 @@ func (e *Engine) findPlaces(query string, clockTimes [][2]int) []mention {
 			// An offset or a zone id ("Asia/Shanghai") is a zone alone; a
 			// zone's city part ("Gambier", "Ust-Nera") is a place too.
 			zone := m.Place.Kind == place.KindOffset || m.Place.Kind == place.KindZone && strings.Contains(m.Text, "/")
-			found = append(found, mention{Start: m.Start, End: m.End, Name: name, Zone: zone})
+			found = append(found, mention{Start: m.Start, End: m.End, Name: name, Text: m.Text, Zone: zone})
 		}
 	}
 	sort.SliceStable(found, func(i, j int) bool {

@@ -33,33 +33,64 @@ import (
 // and a number with a unit after it ("500 ml") is no function's operand.
 // The lexemes are read in lexemes.go.
 
+// exprHow names the reading that gave an expression: the call confidence
+// (reading.go) trusts a reading of written-out arithmetic more than a
+// word problem's guess.
+type exprHow int
+
+const (
+	howNone exprHow = iota
+	howVerb
+	howPercent
+	howInfix
+	howShare
+	howConversion
+	howWordProblem
+	howStory // a story problem read completely (story.go)
+	howRange // the sum or product of a range (compound.go)
+	howDates // the time between two dates (compound.go)
+	howTrig  // a trigonometric function of an angle (compound.go)
+)
+
 // expression extracts an arithmetic expression from the query, or "".
 // explicit reports whether the query wrote the arithmetic out (readings 1
 // to 3) rather than posing a word problem; measures marks the tokens that
-// are units of a conversion.
-func expression(a *analysis) (expr string, explicit bool, measures map[int]bool) {
+// are units of a conversion; how names the reading.
+func expression(a *analysis) (expr string, explicit bool, measures map[int]bool, how exprHow) {
 	lx := lexemes(a)
+	if e, measures := quantityArithmetic(a); e != "" {
+		return e, true, measures, howConversion
+	}
 	if e := verbFirst(lx); e != "" && checks(e) {
-		return e, true, nil
+		return e, true, nil, howVerb
 	}
 	for _, read := range []func(*analysis) string{percentChange, percentOf, changeBy, shapeFormula} {
 		if e := read(a); e != "" && checks(e) {
-			return e, true, nil
+			return e, true, nil, howPercent
 		}
 	}
 	if e := infix(lx); e != "" && checks(e) {
-		return e, true, nil
+		return e, true, nil, howInfix
 	}
 	if e := shareFrame(lx); e != "" && checks(e) {
-		return e, true, nil
+		return e, true, nil, howShare
+	}
+	if e, measures := rateReading(a); e != "" && checks(e) {
+		return e, true, measures, howConversion
 	}
 	if e, measures := conversion(a); e != "" && checks(e) {
-		return e, true, measures
+		return e, true, measures, howConversion
+	}
+	if e := countOf(a); e != "" && checks(e) {
+		return e, true, nil, howInfix
+	}
+	if e := storyProblem(a); e != "" && checks(e) {
+		return e, false, nil, howStory
 	}
 	if e := wordProblem(a); e != "" && checks(e) {
-		return e, false, nil
+		return e, false, nil, howWordProblem
 	}
-	return "", false, nil
+	return "", false, nil, howNone
 }
 
 func checks(e string) bool {
@@ -175,7 +206,17 @@ func infixRun(lx []lexeme, i int) (string, int, int, int) {
 		}
 		j += width
 		if j < len(lx) && lx[j].kind == lexOp {
-			if _, w, _ := infixOperand(lx, j+1); w > 0 {
+			if next, w, _ := infixOperand(lx, j+1); w > 0 {
+				// "1250 minus 15 percent", "80 + 20%": a percentage added
+				// to or taken from one amount is a share of it.
+				if op := lx[j].text; (op == "+" || op == "-") && nums == 1 && !hasOp && strings.HasSuffix(next, "%") && !strings.HasSuffix(operand, "%") &&
+					!(j+1+w < len(lx) && lx[j+1+w].kind == lexOf) {
+					b.WriteString(" " + op + " " + next + " of " + operand)
+					nums++
+					ops++
+					j += 1 + w
+					break
+				}
 				b.WriteString(" " + lx[j].text + " ")
 				ops++
 				j++
@@ -203,6 +244,15 @@ func infixRun(lx []lexeme, i int) (string, int, int, int) {
 		// "20% off 50" is 50 - 20% of 50.
 		if strings.HasSuffix(operand, "%") {
 			if whole, next, off := percentOn(lx, j); next > j {
+				if !off && asksResult(lx, j, next) {
+					// "7% sales tax on 49.99, total price": the amount
+					// with the percentage added
+					b.WriteString(" of " + whole + " + " + whole)
+					nums++
+					ops++
+					j = next
+					break
+				}
 				if off {
 					prefix := b.String()
 					b.Reset()
@@ -266,6 +316,8 @@ func infixOperand(lx []lexeme, j int) (string, int, bool) {
 	switch fn {
 	case "sqrt", "log", "ln", "abs", "factorial":
 		text = fn + "(" + text + ")"
+	case "logb":
+		text = "log(" + tools.FormatNumber(lx[start].num) + ", " + text + ")"
 	case "log2":
 		text = "log(2, " + text + ")"
 	case "cbrt":
@@ -277,4 +329,23 @@ func infixOperand(lx []lexeme, j int) (string, int, bool) {
 		applied = true
 	}
 	return text, j - start, applied
+}
+
+// asksResult reports whether the query asks for the amount a percentage
+// on it ends at (lx[from:to] is "sales tax on 49.99") rather than the
+// percentage's share: a word of grammar/percent-results.txt stands
+// outside that phrase ("total price", "the final amount"), and not right
+// before the percentage's noun ("the total tip").
+func asksResult(lx []lexeme, from, to int) bool {
+	results := percentResults()
+	for k, l := range lx {
+		if !results[l.word] || k >= from && k < to {
+			continue
+		}
+		if k+1 < len(lx) && k+1 >= from-1 && k+1 < to {
+			continue
+		}
+		return true
+	}
+	return false
 }

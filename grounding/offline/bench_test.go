@@ -43,7 +43,7 @@ func (l lazyPlaces) Lookup(name string) (place.Place, bool) {
 // builtin is the built-in library as the CLI builds it, with no network:
 // WeatherSearch, LocationSearch and WikiSearch are mocked during
 // grounding, and the calculator and the clocks run locally.
-func builtin(b *testing.B) (*tools.Registry, *place.Gazetteer) {
+func builtin(b testing.TB) (*tools.Registry, *place.Gazetteer) {
 	b.Helper()
 	places := sync.OnceValues(place.Load)
 	g, err := places()

@@ -135,12 +135,16 @@ func shapeFormula(a *analysis) string {
 	for i, t := range a.toks {
 		switch t.text {
 		case "area", "perimeter", "circumference", "volume":
-			if measure == "" {
-				measure = t.text
-				if t.text == "area" && i > 0 && a.toks[i-1].text == "surface" {
-					measure = "surface area"
-				}
+			m := t.text
+			if t.text == "area" && i > 0 && a.toks[i-1].text == "surface" {
+				m = "surface area"
 			}
+			if measure != "" && measure != m {
+				// "the perimeter of a square is 36 cm. its area is": the
+				// number given is a measure, not the side.
+				return ""
+			}
+			measure = m
 		}
 	}
 	if measure == "" {

@@ -3,7 +3,10 @@ package offline
 import (
 	"context"
 	"math"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/gear-chat/gear/tools"
 )
@@ -118,6 +121,9 @@ func (e *Engine) Model() string { return EncoderModel + "@" + e.lex.digest }
 
 // Embed encodes each text.
 func (e *Engine) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	if len(texts) >= parallelEmbedAt {
+		return e.embedParallel(ctx, texts)
+	}
 	out := make([][]float32, len(texts))
 	for i, t := range texts {
 		if err := ctx.Err(); err != nil {
@@ -130,6 +136,41 @@ func (e *Engine) Embed(ctx context.Context, texts []string) ([][]float32, error)
 			continue
 		}
 		out[i] = e.vector(e.analysisOf(t))
+	}
+	return out, nil
+}
+
+// parallelEmbedAt is the batch size from which Embed spreads the texts
+// over the processors: indexing a library (Seal-Tools' 4,076
+// descriptions) is the only large batch, and its texts are independent.
+const parallelEmbedAt = 64
+
+// embedParallel encodes a large batch on every processor. The texts are
+// a library's, analysed once each: they bypass the memo of queries
+// (analysisOf), which holds the few queries whose analysis every tool's
+// call reads at once.
+func (e *Engine) embedParallel(ctx context.Context, texts []string) ([][]float32, error) {
+	out := make([][]float32, len(texts))
+	workers := min(runtime.GOMAXPROCS(0), len(texts))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(texts) || ctx.Err() != nil {
+					return
+				}
+				// As Embed: a text is analysed whole, however long.
+				out[i] = e.vector(e.analyze(texts[i]))
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -197,7 +238,7 @@ func (e *Engine) features(a *analysis) ([]string, []float64) {
 		add(commandFeature, commandWeight)
 	}
 	for i, tok := range toks {
-		if (tok.text == "times" || tok.text == "x") && i > 0 && i+1 < len(toks) && isNumeric(toks[i-1].text) && isNumeric(toks[i+1].text) {
+		if multiplies(tok.text) && i > 0 && i+1 < len(toks) && isNumeric(toks[i-1].text) && isNumeric(toks[i+1].text) {
 			// "13 times 57" is multiplication, not the clock.
 			shape(tools.AnswerNumber)
 			continue

@@ -11,15 +11,23 @@ import (
 // while found, in order (an optional parameter can only be left out from
 // the end). The result is canonical call text, or "".
 func (e *Engine) extract(a *analysis, spec tools.Spec) string {
+	call, _ := e.extractRead(a, spec)
+	return call
+}
+
+// extractRead is extract with the call's reading: how sure the engine is
+// of each argument it found (reading.go).
+func (e *Engine) extractRead(a *analysis, spec tools.Spec) (string, callReading) {
 	var args []string
 	used := map[string]bool{}
+	var r callReading
 	for _, p := range spec.Params {
-		v, ok := e.fill(a, spec, p, used)
+		v, ok := e.fill(a, spec, p, used, &r)
 		if !ok {
 			if p.Optional {
 				break
 			}
-			return ""
+			return "", callReading{}
 		}
 		args = append(args, v)
 	}
@@ -29,9 +37,9 @@ func (e *Engine) extract(a *analysis, spec tools.Spec) string {
 	// a place in the query does not make a question about it a question
 	// about the time there.
 	if spec.RequiredParams() == 0 && spec.OutputPattern != "" && !asksFor(a, spec) {
-		return ""
+		return "", callReading{}
 	}
-	return spec.Name + "(" + strings.Join(args, ", ") + ")"
+	return spec.Name + "(" + strings.Join(args, ", ") + ")", r
 }
 
 // asksFor reports whether the query asks for an answer of the tool's
@@ -41,12 +49,20 @@ func asksFor(a *analysis, spec tools.Spec) bool {
 }
 
 // fill finds one argument.
-func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, used map[string]bool) (string, bool) {
+// r gathers how sure it is of the argument it returns.
+func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, used map[string]bool, r *callReading) (string, bool) {
 	switch p.Type {
 	case tools.TypeExpression:
+		if a.opExpr != "" {
+			if expr := opExpression(a.opExpr, spec.Hints.Params[p.Name]); expr != "" {
+				r.operation(a, expr)
+				return expr, true
+			}
+		}
 		if a.expr == "" {
 			return "", false
 		}
+		r.expression(a)
 		return a.expr, true
 	case tools.TypeNumber, tools.TypeInteger:
 		fits := func(n number) bool { return p.Type != tools.TypeInteger || n.value == float64(int64(n.value)) }
@@ -59,6 +75,7 @@ func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, used map[stri
 				continue
 			}
 			used[operandKey(n)] = true
+			r.positional(a, p, n)
 			return tools.FormatNumber(n.value), true
 		}
 	case tools.TypePlace:
@@ -72,13 +89,16 @@ func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, used map[stri
 				return "", false
 			}
 			used["here"] = true
+			r.defaulted(p, e.home)
 			return tools.Quote(e.home), true
 		}
+		r.place(m)
 		return tools.Quote(m.Name), true
 	case tools.TypeDateTime:
 		for _, d := range a.datetimes {
 			if !used["dt"+d] {
 				used["dt"+d] = true
+				r.when(a, d)
 				return tools.Quote(d), true
 			}
 		}
@@ -86,6 +106,7 @@ func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, used map[stri
 		for _, d := range a.dates {
 			if !used["d"+d] {
 				used["d"+d] = true
+				r.when(a, d)
 				return tools.Quote(d), true
 			}
 		}
@@ -102,15 +123,17 @@ func (e *Engine) fill(a *analysis, spec tools.Spec, p tools.Param, used map[stri
 		// string only when a cue phrase of the tool's own subject asks for
 		// it: the words around the quotes may be ones the engine cannot
 		// read ("日本語で「おはよう」は何と言いますか").
+		quoted := false
 		for i, q := range a.quoted {
 			if key := "q" + tools.FormatNumber(float64(i)); !used[key] {
-				used[key], term = true, q
+				used[key], term, quoted = true, q, true
 				break
 			}
 		}
 		if term == "" {
 			return "", false
 		}
+		r.text(a, p, term, quoted)
 		if r := []rune(term); len(r) > p.StringBound() {
 			term = strings.TrimSpace(string(r[:p.StringBound()]))
 		}

@@ -24,6 +24,14 @@ func TestExpression(t *testing.T) {
 		explicit    bool
 	}{
 		{"what is 48 multiplied by 4 divided by 2", "48 * 4 / 2", true},
+		{"1250 minus 15 percent", "1250 - 15% of 1250", true},
+		{"log base 2 of 64", "log(2, 64)", true},
+		{"what is 20 : 2", "20 / 2", true},
+		{"the score was 3:1", "", false},
+		{"80 plus 20%", "80 + 20% of 80", true},
+		{"what is 15% of 80 minus 5", "15% of 80 - 5", true},
+		{"7% sales tax on 49.99, total price", "7% of 49.99 + 49.99", true},
+		{"what is a 15% tip on 80", "15% of 80", true},
 		{"what is 89 divided by 3", "89 / 3", true},
 		{"what is 13 times 57", "13 * 57", true},
 		{"can you add 5 and 89", "5 + 89", true},
@@ -255,7 +263,10 @@ func FuzzCall(f *testing.F) {
 		"define \"quote\"", "will it rain in Oslo tomorrow?", "a half of two-thirds plus  sqrt of -", "1,000,000 / 0 %",
 		"who is \x00 \u2028 ÿ?", "what is 5 % of % 5 of of 7", "quarter past eight in the morning gmt, 14h30 in utc+3?",
 		"72 f to c", "1.89 a litre, per us gallon? sq m² km/h", "I ran. Is it? That one there. How far? He did.",
-		"from 10 to 0, percent decrease", "area of a circle with diameter", "tempreture tomorow wether", "¿qué es? was ist", "echo (\"hi\") text /tmp/x", "echo echo echo"} {
+		"from 10 to 0, percent decrease", "area of a circle with diameter", "tempreture tomorow wether", "¿qué es? was ist", "echo (\"hi\") text /tmp/x", "echo echo echo",
+		"5 feet 10 inches in cm", "sum of the first 10 odd numbers from 3 to", "1 + 2 + ... + 0", "days between feb 30 and 2024-13-45",
+		"half a dozen and a half score of gross", "Sam has 3 boxes with 4 pens each. He gives away 2 pens. How many are left?",
+		"240 parts per hour for 3 h 40 min, per per", "5 ft 11 in in in", "a day and a half and a half", "how many dozen dozen"} {
 		f.Add(s)
 	}
 	sp := specs()
@@ -269,6 +280,10 @@ func FuzzCall(f *testing.F) {
 			call, err := e.Call(context.Background(), spec, query)
 			if err != nil {
 				t.Fatal(err)
+			}
+			read, r, err := e.ReadCall(context.Background(), spec, query)
+			if err != nil || read != call || r.Confidence < 0 || r.Confidence > 1 || call == "" && r.Confidence != 0 {
+				t.Fatalf("%q: ReadCall = %q %+v %v; Call = %q", query, read, r, err, call)
 			}
 			if call == "" {
 				continue

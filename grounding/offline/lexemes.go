@@ -1,6 +1,11 @@
 package offline
 
-import "github.com/gear-chat/gear/tools"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/gear-chat/gear/tools"
+)
 
 // The arithmetic lexemes of a query (see arith.go): numbers, operator
 // words and symbols, function phrases, connectives.
@@ -33,6 +38,8 @@ type lexeme struct {
 	// quantity rather than a function's operand.
 	frac bool
 	unit string
+	// word is the word a word's lexeme was read from.
+	word string
 }
 
 // wordLexeme reads the word (or the phrase) at toks[i] as a lexeme and
@@ -48,21 +55,16 @@ func wordLexeme(toks []token, i int) (lexeme, int) {
 		}
 		return l, n
 	}
+	if op, ok := infixOperators()[w]; ok {
+		return lexeme{kind: lexOp, text: op.op}, 1
+	}
 	switch w {
-	case "plus":
-		return lexeme{kind: lexOp, text: "+"}, 1
-	case "minus", "less":
-		return lexeme{kind: lexOp, text: "-"}, 1
-	case "times", "x":
-		return lexeme{kind: lexOp, text: "*"}, 1
 	case "multiplied":
 		return optional("by", lexeme{kind: lexOp, text: "*"}, 1)
 	case "multiply":
 		return lexeme{kind: lexVerb, text: "*"}, 1
 	case "divided":
 		return optional("by", lexeme{kind: lexOp, text: "/"}, 1)
-	case "over":
-		return lexeme{kind: lexOp, text: "/"}, 1
 	case "divisible":
 		if next(1) == "by" {
 			return lexeme{kind: lexOp, text: "mod"}, 2
@@ -111,6 +113,12 @@ func wordLexeme(toks []token, i int) (lexeme, int) {
 	case "ln":
 		return lexeme{kind: lexFunc, text: "ln"}, 1
 	case "log", "logarithm":
+		// "log base 2 of 64": the base is the function's first argument.
+		if next(1) == "base" && isNumeral(next(2)) {
+			if b, err := strconv.ParseFloat(strings.ReplaceAll(next(2), ",", ""), 64); err == nil && b > 0 {
+				return optional("of", lexeme{kind: lexFunc, text: "logb", num: b}, 3)
+			}
+		}
 		return optional("of", lexeme{kind: lexFunc, text: "log"}, 1)
 	case "natural":
 		if next(1) == "log" || next(1) == "logarithm" {
@@ -175,7 +183,15 @@ func gapLexemes(gap string) []lexeme {
 			out = append(out, lexeme{kind: lexPostfix, text: "%"})
 		case ',':
 			out = append(out, lexeme{kind: lexComma})
-		case '?', '.', '!', ';', ':', '=':
+		case ':':
+			if strings.TrimSpace(gap) == ":" && strings.HasPrefix(gap, " ") && strings.HasSuffix(gap, " ") {
+				// "20 : 2", spaced as an operator: a division (a clock
+				// time is written without spaces and read before).
+				out = append(out, lexeme{kind: lexOp, text: "/"})
+				continue
+			}
+			out = append(out, lexeme{kind: lexOther})
+		case '?', '.', '!', ';', '=':
 			out = append(out, lexeme{kind: lexOther})
 		}
 	}
@@ -185,6 +201,12 @@ func gapLexemes(gap string) []lexeme {
 // lexemes turns the query into the arithmetic lexeme stream, skipping the
 // spans in excluded (dates and times).
 func lexemes(a *analysis) []lexeme {
+	return lexemesWith(a, nil)
+}
+
+// lexemesWith is lexemes with the amounts of subst, by their first
+// token, read as one operand each (quantities.go).
+func lexemesWith(a *analysis, subst map[int]quantityOperand) []lexeme {
 	var out []lexeme
 	numAt := map[int]number{}
 	for _, n := range a.numbers {
@@ -200,8 +222,17 @@ func lexemes(a *analysis) []lexeme {
 			continue
 		}
 		out = append(out, gapLexemes(a.query[prevEnd:tok.start])...)
+		if q, ok := subst[i]; ok && q.end > i {
+			out = append(out, lexeme{kind: lexNum, text: q.text})
+			prevEnd = a.toks[q.end-1].end
+			i = q.end
+			continue
+		}
 		if n, ok := numAt[i]; ok {
 			l := lexeme{kind: lexNum, num: n.value, text: tools.FormatNumber(n.value)}
+			if n.times > 0 {
+				l.text = numberText(a, n) // "(2 * 12)"
+			}
 			if n.den > 0 {
 				l.text, l.frac = numberText(a, n), true // "(1 / 3)"
 			}
@@ -226,9 +257,11 @@ func lexemes(a *analysis) []lexeme {
 		if lx.text == "" {
 			lx.text = a.toks[i].text
 		}
+		lx.word = a.toks[i].text
 		out = append(out, lx)
 		prevEnd = a.toks[i+width-1].end
 		i += width
 	}
-	return out
+	// A symbol after the last word: "80 plus 20%".
+	return append(out, gapLexemes(a.query[prevEnd:])...)
 }

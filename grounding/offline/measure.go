@@ -1,6 +1,10 @@
 package offline
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/gear-chat/gear/tools"
+)
 
 // Conversions of units: a quantity in one unit asked for in another ("how
 // many seconds are there in a week", "42.195 km in miles", "22 degrees
@@ -36,7 +40,7 @@ const unitList = `second/seconds/sec/secs:time:1 minute/minutes/min/mins:time:60
 	inch/inches:length:0.0254 foot/feet/ft:length:0.3048 yard/yards/yd/yds:length:0.9144 mile/miles/mi:length:1609.344
 	acre/acres:area:4046.8564224 hectare/hectares/ha:area:10000
 	milligram/milligrams/mg:mass:0.001 gram/grams/g:mass:1 kilogram/kilograms/kg/kgs/kilo/kilos:mass:1000
-	ounce/ounces/oz:mass:28.349523125 pound/pounds/lb/lbs:mass:453.59237
+	ounce/ounces/oz:mass:28.349523125 pound/pounds/lb/lbs:mass:453.59237 stone/stones:mass:6350.29318
 	milliliter/milliliters/millilitre/millilitres/ml:volume:0.001 liter/liters/litre/litres:volume:1
 	gallon/gallons/gal:volume:3.785411784 quart/quarts/qt:volume:0.946352946 pint/pints:volume:0.473176473
 	cup/cups:volume:0.2365882365 tablespoon/tablespoons/tbsp/tbsps/tbs:volume:0.01478676478125
@@ -206,24 +210,66 @@ type quantity struct {
 	value  string
 	phrase unitPhrase
 	rate   bool
+	// first is the token of its number (phrase.from when it has none).
+	first int
+	// mixed marks an amount of several units joined (mixedAmounts): its
+	// value is in the dimension's base unit, tail the last unit joined.
+	mixed bool
+	tail  unit
 }
 
 // conversion reads a conversion (see the file comment). It returns the
 // expression and the tokens that name units of measure ("degrees",
 // "celsius"), which are no weather words there.
 func conversion(a *analysis) (string, map[int]bool) {
+	amounts, targets := readQuantities(a)
+	for _, t := range targets {
+		if !a.asksForUnit(t, amounts) {
+			continue
+		}
+		for _, q := range amounts {
+			if q.phrase.unit.dim == t.phrase.unit.dim && q.phrase.unit.name != t.phrase.unit.name && q.rate == t.rate {
+				return convert(q, t.phrase.unit), quantityTokens(a, q, t)
+			}
+		}
+	}
+	if e, used := paceOrSpeed(a, amounts, targets); e != "" {
+		return e, quantityTokens(a, used...)
+	}
+	return "", nil
+}
+
+// quantityTokens marks the tokens of the quantities' units (and a
+// "degrees" before one).
+func quantityTokens(a *analysis, qs ...quantity) map[int]bool {
+	m := map[int]bool{}
+	for _, q := range qs {
+		for k := q.phrase.from; k < q.phrase.to; k++ {
+			m[k] = true
+		}
+		if k := q.phrase.from - 1; k >= 0 && (a.toks[k].text == "degrees" || a.toks[k].text == "degree") {
+			m[k] = true
+		}
+	}
+	return m
+}
+
+// readQuantities reads the query's amounts in units (mixed ones joined)
+// and the units it asks for.
+func readQuantities(a *analysis) (amounts, targets []quantity) {
 	endAt := map[int]number{} // numbers by their last token
 	for _, n := range a.operands {
 		endAt[n.last] = n
 	}
-	var amounts, targets []quantity
 	for i := 0; i < len(a.toks); i++ {
 		if a.excluded(a.toks[i].start) {
 			continue
 		}
 		ph, ok := a.unitAt(i)
 		if !ok {
-			continue
+			if ph, ok = a.mixedPartAt(i, endAt); !ok {
+				continue
+			}
 		}
 		q := quantity{phrase: ph}
 		// The amount's number stands before the unit, maybe with
@@ -237,15 +283,30 @@ func conversion(a *analysis) (string, map[int]bool) {
 		if k >= 0 {
 			before = a.toks[k].text
 		}
+		q.first = ph.from
 		switch n, ok := endAt[k]; {
 		case ok && k >= 0:
-			q.value = numberText(a, n)
+			q.value, q.first = numberText(a, n), n.first
 		case (before == "a" || before == "an" || before == "per") && k >= 1 && hasNumberEndingAt(endAt, k-1):
 			q.value, q.rate = numberText(a, endAt[k-1]), true
 		case before == "per":
 			q.rate = true
 		case before == "a" || before == "an" || before == "one" || before == "each":
 			q.value = "1"
+			if d, ok := fractionDenominator(wordAt(a.toks, k-1)); ok && (before == "a" || before == "an") {
+				// "half a mile", "quarter of an hour" is not read here
+				q.value, q.first = "(1 / "+tools.FormatNumber(d)+")", k-1
+			}
+		}
+		if q.value != "" && wordAt(a.toks, ph.to) == "and" {
+			// "a day and a half", "2 hours and a quarter"
+			for _, f := range a.operands {
+				if f.first == ph.to+1 && f.den > 0 && f.num == 1 && (a.toks[f.first].text == "a" || a.toks[f.first].text == "an") {
+					q.value = "(" + q.value + " + " + numberText(a, f) + ")"
+					ph.to = f.last + 1
+					q.phrase = ph
+				}
+			}
 		}
 		if ph.letter && q.value == "" && !(before == "to" || before == "in" || before == "into") {
 			continue // a one-letter scale is a target only after "to" or "in"
@@ -257,71 +318,12 @@ func conversion(a *analysis) (string, map[int]bool) {
 		}
 		i = ph.to - 1
 	}
-	measures := func(qs ...quantity) map[int]bool {
-		m := map[int]bool{}
-		for _, q := range qs {
-			for k := q.phrase.from; k < q.phrase.to; k++ {
-				m[k] = true
-			}
-			if k := q.phrase.from - 1; k >= 0 && (a.toks[k].text == "degrees" || a.toks[k].text == "degree") {
-				m[k] = true
-			}
-		}
-		return m
-	}
-	for _, t := range targets {
-		if !a.asksForUnit(t, amounts) {
-			continue
-		}
-		for _, q := range amounts {
-			if q.phrase.unit.dim == t.phrase.unit.dim && q.phrase.unit.name != t.phrase.unit.name && q.rate == t.rate {
-				return convert(q, t.phrase.unit), measures(q, t)
-			}
-		}
-	}
-	if e, used := paceOrSpeed(a, amounts, targets); e != "" {
-		return e, measures(used...)
-	}
-	return "", nil
+	return mixedAmounts(a, withImpliedInches(a, amounts, endAt)), targets
 }
 
 func hasNumberEndingAt(endAt map[int]number, k int) bool {
 	_, ok := endAt[k]
 	return ok
-}
-
-// paceOrSpeed reads a pace ("pace", "minutes per km": the time over the
-// distance) or a speed ("how fast", "speed", "average speed": the
-// distance over the time) from one distance and one time in the query.
-func paceOrSpeed(a *analysis, amounts, targets []quantity) (string, []quantity) {
-	var dist, dur *quantity
-	for i := range amounts {
-		switch q := &amounts[i]; {
-		case q.rate:
-		case q.phrase.unit.dim == "length" && dist == nil:
-			dist = q
-		case q.phrase.unit.dim == "time" && dur == nil:
-			dur = q
-		}
-	}
-	if dist == nil || dur == nil {
-		return "", nil
-	}
-	switch {
-	case a.hasWord("pace"):
-		expr := dur.value + " / " + dist.value
-		for _, t := range targets {
-			if t.rate && t.phrase.unit.dim == "length" && t.phrase.unit.name != dist.phrase.unit.name {
-				// minutes per kilometre from a distance in miles
-				expr = dur.value + " / (" + dist.value + " * " + dist.phrase.unit.size + " / " + t.phrase.unit.size + ")"
-				return expr, []quantity{*dist, *dur, t}
-			}
-		}
-		return expr, []quantity{*dist, *dur}
-	case a.hasWord("speed", "fast"):
-		return dist.value + " / " + dur.value, []quantity{*dist, *dur}
-	}
-	return "", nil
 }
 
 // asksForUnit: the unit t is what the query asks for — after "how many"
@@ -380,7 +382,7 @@ func convert(q quantity, to unit) string {
 	if q.rate {
 		return q.value + " * " + to.size + " / " + from.size
 	}
-	expr := q.value + " * " + from.size
+	expr := inBase(q)
 	if q.value == "1" {
 		expr = from.size
 	}

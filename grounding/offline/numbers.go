@@ -17,6 +17,9 @@ type number struct {
 	// den > 0 marks a fraction written in words ("a third", "two-thirds"):
 	// value is num/den, and arithmetic writes it as (num / den), exactly.
 	num, den float64
+	// times > 0 marks a count of a counting word ("2 dozen"): value is
+	// count × times, and arithmetic writes it so (counting.go).
+	count, times float64
 }
 
 func wordValue(w string) (value float64, scale bool, ok bool) {
@@ -45,7 +48,7 @@ func wordValue(w string) (value float64, scale bool, ok bool) {
 		return 10, false, true
 	case "eleven":
 		return 11, false, true
-	case "twelve", "dozen":
+	case "twelve":
 		return 12, false, true
 	case "thirteen":
 		return 13, false, true
@@ -206,7 +209,7 @@ func findNumbers(query string, toks []token) []number {
 		out = append(out, n)
 		i = last
 	}
-	return out
+	return withCollectives(toks, withAndAFraction(toks, out))
 }
 
 // joinable reports whether two number words are one number: separated by
@@ -302,6 +305,9 @@ func toRoman(n int) string {
 
 // numberText is a number's text in an expression.
 func numberText(a *analysis, n number) string {
+	if n.times > 0 {
+		return "(" + tools.FormatNumber(n.count) + " * " + tools.FormatNumber(n.times) + ")"
+	}
 	if n.den > 0 {
 		return "(" + tools.FormatNumber(n.num) + " / " + tools.FormatNumber(n.den) + ")"
 	}

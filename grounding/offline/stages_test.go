@@ -57,7 +57,7 @@ func TestStages(t *testing.T) {
 		layoutCopy := layoutFrame{sents: slices.Clone(layout.sents), clauses: slices.Clone(layout.clauses), idiom: maps.Clone(layout.idiom),
 			foreignWeather: layout.foreignWeather, foreignClock: layout.foreignClock}
 		arith := readArithmetic(tok, sp, layout)
-		arithCopy := arithmeticFrame{expr: arith.expr, explicit: arith.explicit, measures: maps.Clone(arith.measures)}
+		arithCopy := arithmeticFrame{expr: arith.expr, explicit: arith.explicit, measures: maps.Clone(arith.measures), how: arith.how, opExpr: arith.opExpr, opHow: arith.opHow}
 		request := readRequest(tok, sp, layout, arith)
 		world := e.readWorld(tok, sp, layout, arith, request)
 		if !reflect.DeepEqual(layout, layoutCopy) || !reflect.DeepEqual(arith, arithCopy) {

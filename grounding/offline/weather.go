@@ -108,7 +108,7 @@ func (a *analysis) isWeatherConcept(w string) bool {
 // weather word about conditions: after the empty "it" or "there" of "will
 // it rain", "is it cold", "will there be snow", with a place or a day
 // ("snow in Oslo", "rain tomorrow"), or as a chance ("the chance of
-// rain"). A weather word alone is not enough ("the temperature of the
+// rain": grammar/likelihood.txt). A weather word alone is not enough ("the temperature of the
 // AC"), nor is one in a request for an action ("play stormy weather") or
 // in a question about a person ("who sang Stormy Weather").
 func (e *Engine) asksWeather(a *analysis) bool {
@@ -141,7 +141,7 @@ func (e *Engine) asksWeather(a *analysis) bool {
 		return true
 	}
 	return a.hasWord("yesterday", "tonight", "weekend") || anyOf(a.toks, a.lx.questionWords.outdoors[tools.AnswerWeather]) ||
-		containsPhrase(a.lower, "chance of") || len(a.places) > 0 || len(a.dates) > 0
+		asksLikelihood(a.lower) || len(a.places) > 0 || len(a.dates) > 0
 }
 
 // conditionsOut: "it" and then a word for the conditions followed by a

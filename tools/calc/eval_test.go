@@ -232,7 +232,7 @@ func TestEvalErrors(t *testing.T) {
 		{"factorial(2.5)", "factorial(2.5) is undefined"},
 		{"factorial(3249)", "result too large: factorial(3249) has more than 10,000 digits"},
 		{"factorial(10^30)", "result too large"},
-		{"2 * sin(1)", `column 5: unknown function "sin"`},
+		{"2 * sine(1)", `column 5: unknown function "sine"`},
 		{"x + 1", `unknown name "x"; known constants: pi, e`},
 		{"sqrt", "sqrt is a function; call it as sqrt(x)"},
 		{"pi(2)", "pi is a constant, not a function"},

@@ -12,7 +12,7 @@ import (
 // knownFunctions and knownConstants name what an expression may call or
 // use, for error messages and the tool's description.
 const (
-	knownFunctions = "sqrt, abs, round, floor, ceil, ln, exp, log, pow, min, max, avg, factorial"
+	knownFunctions = "sqrt, abs, round, floor, ceil, ln, exp, log, pow, min, max, avg, factorial, sin, cos, tan, sum_range, product_range, date, days_between"
 	knownConstants = "pi, e"
 )
 
@@ -88,6 +88,29 @@ func call(name string, at int, args []Value) (Value, error) {
 			return Value{}, err
 		}
 		return factorial(args[0])
+	case "sin", "cos", "tan":
+		if err := arity(lower, at, len(args), 1); err != nil {
+			return Value{}, err
+		}
+		return trig(lower, args[0])
+	case "sum_range":
+		if err := arity(lower, at, len(args), 2, 3); err != nil {
+			return Value{}, err
+		}
+		return sumRange(args)
+	case "product_range", "days_between":
+		if err := arity(lower, at, len(args), 2); err != nil {
+			return Value{}, err
+		}
+		if lower == "days_between" {
+			return daysBetween(args[0], args[1])
+		}
+		return productRange(args[0], args[1])
+	case "date":
+		if err := arity(lower, at, len(args), 3); err != nil {
+			return Value{}, err
+		}
+		return dateNumber(args[0], args[1], args[2])
 	case "pi", "e":
 		return Value{}, tools.Inputf("expression: column %d: %s is a constant, not a function", at+1, lower)
 	}

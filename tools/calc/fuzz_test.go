@@ -20,6 +20,8 @@ func FuzzEval(f *testing.F) {
 		"10 % 3", "50% - 10", "max(54,788)", "max((54,788), 1)", ".5 + 1,234.5",
 		"sqrt(-1)", "ln(0)", "log(2, 1024)", "round(pi, 2)", "avg(1, 2, 3) mod 2",
 		"1/3", "0.1+0.2", "2**-3", "10^9999 / 7", "exp(700) * exp(700)",
+		"sum_range(1, 10^5000)", "sum_range(0.1, 10^30, 1/3)", "product_range(-3248, 3248)", "product_range(1, 3249)",
+		"days_between(date(1, 1, 1), date(9999, 12, 31))", "date(2024, 2, 29) - date(-1, 0, 0)", "sum_range(1, 2, 10^-9000)",
 	} {
 		f.Add(s)
 	}

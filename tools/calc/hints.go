@@ -23,5 +23,12 @@ var hints = sync.OnceValue(func() tools.Hints {
 			Example: "12",
 			Words:   tools.EmbeddedList(hintFiles, "arithmetic-words"),
 		}},
+		// The functions of series.go, for an engine that reads "the sum
+		// of 1 through 100" or "days between march 3 and july 19".
+		Params: map[string]tools.ParamHint{"expression": {Functions: map[tools.Operation]string{
+			tools.OpRangeSum: "sum_range", tools.OpRangeProduct: "product_range",
+			tools.OpDate: "date", tools.OpDaysBetween: "days_between",
+			tools.OpSin: "sin", tools.OpCos: "cos", tools.OpTan: "tan",
+		}}},
 	}
 })

@@ -107,6 +107,15 @@ func parseHints(ps *problems, n *yaml.Node, spec tools.Spec) tools.Hints {
 						continue
 					}
 				}
+				if fns, ok := pf.values["functions"]; ok {
+					// An expression language's functions for the operations
+					// an engine reads in words (tools.ParamHint.Functions);
+					// Validate checks the operations and names.
+					if err := fns.Decode(&ph.Functions); err != nil || fns.Kind != yaml.MappingNode {
+						ps.at(fns, "functions must map operations (range_sum, range_product, date, days_between, sin, cos, tan) to function names")
+						continue
+					}
+				}
 				h.Params[k.Value] = ph
 			}
 		}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gear-chat/gear/tools"
 )
 
 // TestLoadProblems: each broken declaration is reported at its file and
@@ -286,6 +288,40 @@ http: {url: "https://example.org/convert"}
 		strings.Join(h.Subjects[0].TargetCues, ",") != "rate in" || strings.Join(h.Subjects[0].Names, ",") != "rate" ||
 		h.Params["from"].Role != "from" || h.Params["to"].Role != "to" {
 		t.Errorf("hints = %+v", h)
+	}
+	calc := writeDecl(t, dir, "calc.yaml", `
+name: Sums
+description: Adds up ranges of numbers.
+parameters:
+  type: object
+  properties:
+    formula: {type: string, x-gear-type: expression}
+  required: [formula]
+grounding:
+  params:
+    formula: {functions: {range_sum: series}}
+http: {url: "https://example.org/sum"}
+`)
+	if fn := loadOne(t, calc, Options{}).Spec().Hints.Params["formula"].Functions; fn[tools.OpRangeSum] != "series" || len(fn) != 1 {
+		t.Errorf("functions = %v", fn)
+	}
+	for body, want := range map[string]string{"{integral: integrate}": "unknown operation", "[series]": "functions must map operations"} {
+		path := writeDecl(t, dir, "calc-bad.yaml", strings.Replace(`
+name: Sums
+description: Adds up ranges of numbers.
+parameters:
+  type: object
+  properties:
+    formula: {type: string, x-gear-type: expression}
+  required: [formula]
+grounding:
+  params:
+    formula: {functions: BODY}
+http: {url: "https://example.org/sum"}
+`, "BODY", body, 1))
+		if ts, errs := LoadFiles([]string{path}, Options{}); len(ts) != 0 || len(errs) != 1 || !strings.Contains(errs[0].Error(), want) {
+			t.Errorf("functions %s: loaded %d, problems %v; want one with %q", body, len(ts), errs, want)
+		}
 	}
 	bad := writeDecl(t, dir, "bad.yaml", `
 name: Bad

@@ -1,0 +1,328 @@
+package offline
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/gear-chat/gear/grounding"
+	"github.com/gear-chat/gear/tools"
+)
+
+// The call confidence (grounding.CallReading): how sure the engine is that
+// a call it wrote reads the query's arguments right, apart from whether
+// the tool is the right one. Each argument is judged by its type, with
+// nothing known of the tool beyond its parameters:
+//
+//   - an expression: which reading gave it (arithmetic written out, a
+//     conversion, or a word problem's operations guessed from its wording);
+//     whether every number of the query found its place in it; whether a
+//     date or a clock time of the query was left out of arithmetic that
+//     does not read dates; whether two units of one dimension were read
+//     as one ("5 feet 10 inches"); whether an operator came from a word
+//     that is often no operator at all ("over", "x");
+//   - a place: named as the gazetteer knows it, by another of its names,
+//     or not named at all (the user's home);
+//   - a date or a time: written in one of the shapes the tools read, or
+//     read from words and typing slips;
+//   - a string: quoted, the focus of a question, or words left over
+//     around the tool's own words;
+//   - a number: named by the parameter's words, or taken by its position.
+//
+// The confidence is the product of the factors below; each factor under
+// one comes with a doubt, a short phrase a person reads.
+
+// Factors of the call confidence.
+const (
+	certain            = 1    // an argument read from explicit words
+	writtenOut         = 0.97 // arithmetic read from words written out
+	guessedWordProblem = 0.45 // a word problem's operations guessed from its wording
+	storyRead          = 0.9  // a story problem whose every number found a shape
+	unplacedNumber     = 0.5  // a number of the query with no place in the expression
+	unplacedDate       = 0.5  // a date or time left out of arithmetic
+	missingOperation   = 0.3  // an operation the tool names no function for
+	assumedUnit        = 0.9  // a unit the query does not say, taken as the usual one
+	unplacedUnit       = 0.55 // a unit of a mixed quantity with no place
+	vagueOperator      = 0.75 // an operator read from a word that is often no operator
+	otherName          = 0.9  // a place found by another of its names
+	defaultedPlace     = 0.85 // a required place the query does not name
+	spokenWhen         = 0.85 // a date or time read from words or a slip
+	positionalNumber   = 0.75 // a number taken by its position
+	leftOverText       = 0.75 // a string made of left-over words
+	focusText          = 0.92 // a string read as the question's focus
+)
+
+// callReading gathers one call's confidence and doubts.
+type callReading struct {
+	factor float64 // 0 means 1: no argument judged yet
+	doubts []string
+}
+
+func (r *callReading) scale(f float64, doubt string) {
+	if r.factor == 0 {
+		r.factor = 1
+	}
+	r.factor *= f
+	if doubt != "" {
+		r.doubts = append(r.doubts, doubt)
+	}
+}
+
+// reading is r in grounding's terms.
+func (r callReading) reading() grounding.CallReading {
+	c := r.factor
+	if c == 0 {
+		c = 1
+	}
+	return grounding.CallReading{Confidence: math.Round(c*1000) / 1000, Doubts: r.doubts}
+}
+
+// ReadCall is Call with the call confidence: how sure the engine is that
+// the call reads the query's arguments right. No call reads with
+// confidence 0.
+func (e *Engine) ReadCall(ctx context.Context, spec tools.Spec, query string) (string, grounding.CallReading, error) {
+	if err := ctx.Err(); err != nil {
+		return "", grounding.CallReading{}, err
+	}
+	call, r := e.extractRead(e.analysisOf(query), spec)
+	if call == "" {
+		return "", grounding.CallReading{}, nil
+	}
+	return call, r.reading(), nil
+}
+
+// exprNumberRe finds the numbers an expression writes.
+var exprNumberRe = regexp.MustCompile(`[0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+`)
+
+// expression judges the query's expression (a.expr).
+func (r *callReading) expression(a *analysis) {
+	switch a.how {
+	case howWordProblem:
+		r.scale(guessedWordProblem, "the operations of a word problem were guessed from its wording")
+	case howStory:
+		r.scale(storyRead, "")
+	default:
+		r.scale(writtenOut, "")
+	}
+	if a.opExpr != "" {
+		r.scale(missingOperation, "the question needs an operation the tool's hints name no function for")
+	}
+	r.placed(a, a.expr, [2]int{})
+	// Dates and clock times are no operands; arithmetic that leaves them
+	// out has not read the question ("days between march 3 and july 19").
+	for _, w := range a.whens() {
+		r.scale(unplacedDate, fmt.Sprintf("the date or time %q found no place in the expression", w))
+	}
+	r.unitsAndOperators(a, a.how)
+}
+
+// operation judges an expression read with an operation of the tool's
+// expression language (compound.go).
+func (r *callReading) operation(a *analysis, expr string) {
+	r.scale(writtenOut, "")
+	// The terms of a sum written with an ellipsis are read into its
+	// range and step.
+	var skip [2]int
+	if m := ellipsisRe.FindStringIndex(a.query); m != nil && a.opHow == howRange {
+		skip = [2]int{m[0], m[1]}
+	}
+	r.placed(a, expr, skip)
+	if a.opHow == howTrig && angleInDegrees(a) {
+		r.scale(assumedUnit, "the angle was taken in degrees")
+	}
+	if a.opHow == howDates {
+		if leapMayMatter(a.lower) {
+			r.scale(unplacedDate, "no year given, and a February 29 may fall between the dates")
+		}
+	} else {
+		for _, w := range a.whens() {
+			r.scale(unplacedDate, fmt.Sprintf("the date or time %q found no place in the expression", w))
+		}
+	}
+	r.unitsAndOperators(a, a.opHow)
+}
+
+// placed judges whether every number of the query (but those within the
+// byte span skip) has its place in expr.
+func (r *callReading) placed(a *analysis, expr string, skip [2]int) {
+	// The numbers expr writes, each counted as often as it is written.
+	written := map[string]int{}
+	for _, m := range exprNumberRe.FindAllString(expr, -1) {
+		if v, err := strconv.ParseFloat(strings.ReplaceAll(m, ",", ""), 64); err == nil {
+			written[tools.FormatNumber(v)]++
+		}
+	}
+	take := func(v float64) bool {
+		k := tools.FormatNumber(v)
+		if written[k] > 0 {
+			written[k]--
+			return true
+		}
+		return false
+	}
+	unplaced := 0
+	for _, n := range a.operands {
+		if n.start >= skip[0] && n.end <= skip[1] {
+			continue
+		}
+		placed := take(n.value)
+		if !placed && n.den > 0 {
+			placed = take(n.num) && take(n.den)
+		}
+		if !placed && n.times > 0 {
+			placed = take(n.count) && take(n.times)
+		}
+		if !placed {
+			unplaced++
+			if unplaced <= 3 {
+				r.scale(unplacedNumber, fmt.Sprintf("%q found no place in the expression", a.query[n.start:n.end]))
+			} else {
+				r.scale(unplacedNumber, "")
+			}
+		}
+	}
+}
+
+// unitsAndOperators judges the units of measure and the operator words.
+func (r *callReading) unitsAndOperators(a *analysis, how exprHow) {
+	// Units of one dimension written side by side ("5 feet 10 inches")
+	// are one quantity; an expression that places only some has misread
+	// it.
+	for _, u := range a.unplacedUnits() {
+		r.scale(unplacedUnit, fmt.Sprintf("%q found no place in the expression", u))
+	}
+	if how == howInfix {
+		for _, w := range a.vagueOperators() {
+			r.scale(vagueOperator, fmt.Sprintf("the operator read from %q is ambiguous", w))
+		}
+	}
+}
+
+// whens are the dates and clock times the query writes with digits
+// ("march 3", "9:40", "2025-03-01"): numbers that arithmetic must read.
+// Days named by words ("today", "tuesday") carry no number.
+func (a *analysis) whens() []string {
+	var out []string
+	seen := map[string]bool{}
+	whens := append(append([]string(nil), a.datetimes...), a.dates...)
+	for _, d := range calendarDates(a.lower) {
+		whens = append(whens, a.lower[d.start:d.end])
+	}
+	for _, d := range whens {
+		if !seen[d] && strings.ContainsAny(d, "0123456789") && strings.Contains(a.lower, strings.ToLower(d)) {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// unplacedUnits are the units of measure of a query that writes two or
+// more units of one dimension which the expression's reading did not
+// place (a conversion marks those it placed).
+func (a *analysis) unplacedUnits() []string {
+	byDim := map[string]map[string]bool{}
+	var found []unitPhrase
+	for i := 0; i < len(a.toks); i++ {
+		if a.excluded(a.toks[i].start) {
+			continue
+		}
+		ph, ok := a.unitAt(i)
+		if !ok || ph.letter {
+			continue
+		}
+		found = append(found, ph)
+		if byDim[ph.unit.dim] == nil {
+			byDim[ph.unit.dim] = map[string]bool{}
+		}
+		byDim[ph.unit.dim][ph.unit.name] = true
+		i = ph.to - 1
+	}
+	var out []string
+	for _, ph := range found {
+		if len(byDim[ph.unit.dim]) < 2 || a.measures[ph.from] {
+			continue
+		}
+		out = append(out, a.query[a.toks[ph.from].start:a.toks[ph.to-1].end])
+	}
+	return out
+}
+
+// vagueOperators are the words the expression's operators may have been
+// read from that are often no operator (grammar/infix-operators.txt).
+func (a *analysis) vagueOperators() []string {
+	var out []string
+	for i, t := range a.toks {
+		op, ok := infixOperators()[t.text]
+		if !ok || !op.vague || i == 0 || i+1 == len(a.toks) {
+			continue
+		}
+		if a.isOperandAt(i-1) && a.isOperandAt(i+1) {
+			out = append(out, t.text)
+		}
+	}
+	return out
+}
+
+// isOperandAt reports whether token i is part of an operand.
+func (a *analysis) isOperandAt(i int) bool {
+	for _, n := range a.operands {
+		if i >= n.first && i <= n.last {
+			return true
+		}
+	}
+	return false
+}
+
+// positional judges a number taken for p by its position.
+func (r *callReading) positional(a *analysis, p tools.Param, n number) {
+	if len(a.operands) == 1 {
+		r.scale(certain, "")
+		return
+	}
+	r.scale(positionalNumber, fmt.Sprintf("%q was taken for %s by its position", a.query[n.start:n.end], p.Name))
+}
+
+// defaulted judges a required place the query does not name.
+func (r *callReading) defaulted(p tools.Param, home string) {
+	r.scale(defaultedPlace, fmt.Sprintf("no place named: %s is %q", p.Name, home))
+}
+
+// place judges a place the query names.
+func (r *callReading) place(m mention) {
+	if m.Text == "" || fold(m.Text) == fold(m.Name) || m.Zone {
+		r.scale(certain, "")
+		return
+	}
+	r.scale(otherName, fmt.Sprintf("%q was read as %s", strings.TrimSpace(m.Text), m.Name))
+}
+
+// fold is s in lower case without accents' effect on ASCII, for
+// comparing a place as written with its name.
+func fold(s string) string {
+	return strings.ToLower(strings.TrimSpace(s))
+}
+
+// when judges a date or time argument d.
+func (r *callReading) when(a *analysis, d string) {
+	if strings.Contains(a.lower, strings.ToLower(d)) {
+		r.scale(certain, "")
+		return
+	}
+	r.scale(spokenWhen, fmt.Sprintf("the time %q was read from words", d))
+}
+
+// text judges a string argument.
+func (r *callReading) text(a *analysis, p tools.Param, term string, quoted bool) {
+	switch {
+	case quoted:
+		r.scale(certain, "")
+	case a.term != "" && strings.Contains(a.term, term):
+		r.scale(focusText, "")
+	default:
+		r.scale(leftOverText, fmt.Sprintf("%s %q is the words left over around the tool's own", p.Name, term))
+	}
+}

@@ -1,0 +1,127 @@
+package offline
+
+import (
+	"context"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gear-chat/gear/grounding"
+	"github.com/gear-chat/gear/tools"
+	"github.com/gear-chat/gear/tools/calc"
+)
+
+// The offline engine says how sure it is of its calls.
+var _ grounding.CallReader = (*Engine)(nil)
+
+// specNamed is the built-in spec of that name.
+func specNamed(t *testing.T, name string) tools.Spec {
+	t.Helper()
+	for _, s := range builtinSpecs() {
+		if s.Name == name {
+			return s
+		}
+	}
+	t.Fatalf("no built-in tool %s", name)
+	return tools.Spec{}
+}
+
+// Clean queries read with high confidence and no doubt; queries whose
+// arguments the engine reads only in part read low, with the doubt named.
+func TestReadCallConfidence(t *testing.T) {
+	t.Parallel()
+	e := testEngine()
+	tests := []struct {
+		tool, query string
+		high        bool
+		doubt       string // a doubt that must be among the reading's
+	}{
+		{"Calculator", "what is 48 multiplied by 4 divided by 2", true, ""},
+		{"Calculator", "what is 15% of 80", true, ""},
+		{"Calculator", "convert 42.195 km to miles", true, ""},
+		{"Calculator", "the average of 72, 85 and 91", true, ""},
+		{"Calculator", "what is 13 times 57", true, ""},
+		{"CurrentTime", "what time is it in Adelaide", true, ""},
+		{"WeatherSearch", "will it rain in Oslo tomorrow?", true, ""},
+		{"WikiSearch", `who wrote "Moby-Dick"`, true, ""},
+		// A word problem's operations are a guess.
+		{"Calculator", "Tom had 12 apples and ate some. Jo gave him 7 more. How many does he have?", false, "word problem"},
+		// A number of the query left out of the expression.
+		{"Calculator", "add 5 and 6 for my 3 kids", false, `"3" found no place`},
+		// A range needs an operation: read with the tool's function.
+		{"Calculator", "what is 2 + 3 + ... + 40", true, ""},
+		{"Calculator", "what is the sum of 1 through 100", true, ""},
+		{"Calculator", "how many days between march 3 and july 19", true, ""},
+		{"Calculator", "what is the cosine of 60 degrees", true, ""},
+		{"Calculator", "sin 30", true, "degrees"},
+		// With no year, a February 29 may fall between.
+		{"Calculator", "how many days between feb 3 and july 19", false, "February 29"},
+		// An operator read from a vague word.
+		{"Calculator", "what is 100 over 4", false, `"over"`},
+		// A place by another of its names.
+		{"WeatherSearch", "weather in NYC", true, "was read as"},
+		// A required place the query does not name.
+		{"WeatherSearch", "will it rain today?", true, "no place named"},
+	}
+	for _, tt := range tests {
+		call, r, err := e.ReadCall(context.Background(), specNamed(t, tt.tool), tt.query)
+		if err != nil || call == "" {
+			t.Errorf("%q: no call of %s (%v)", tt.query, tt.tool, err)
+			continue
+		}
+		if got := r.Confidence >= 0.8; got != tt.high {
+			t.Errorf("%q: %s confidence %.2f (doubts %q), want high %v", tt.query, call, r.Confidence, r.Doubts, tt.high)
+		}
+		if tt.doubt == "" && tt.high && r.Confidence < 0.95 {
+			t.Errorf("%q: %s confidence %.2f (doubts %q), want a clean reading", tt.query, call, r.Confidence, r.Doubts)
+		}
+		if tt.doubt != "" && !strings.Contains(strings.Join(r.Doubts, "|"), tt.doubt) {
+			t.Errorf("%q: %s doubts %q, want one with %q", tt.query, call, r.Doubts, tt.doubt)
+		}
+		if plain, _ := e.Call(context.Background(), specNamed(t, tt.tool), tt.query); plain != call {
+			t.Errorf("%q: Call gives %q, ReadCall %q", tt.query, plain, call)
+		}
+	}
+}
+
+// The issue's examples: each calculator call is either right or read
+// with a confidence under the gate, so that it is asked about rather
+// than shown as fact.
+func TestReadCallIssueExamples(t *testing.T) {
+	t.Parallel()
+	e := testEngine()
+	spec := specNamed(t, "Calculator")
+	for _, tt := range []struct {
+		query string
+		want  float64
+	}{
+		{"what's 5 feet 10 inches in cm", 177.8},
+		{"what is 3 hours and 20 minutes in minutes", 200},
+		{"how many days between march 3 and july 19", 138},
+		{"what is the sum of 1 through 100", 5050},
+		{"how much is 2 dozen eggs at 30 cents each", 7.2},
+		{"Sam has 3 boxes with 4 pens each. He gives away 2 pens. How many pens are left?", 10},
+	} {
+		call, r, err := e.ReadCall(context.Background(), spec, tt.query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if call == "" {
+			continue // refused: nothing is shown
+		}
+		expr := strings.TrimSuffix(strings.TrimPrefix(call, spec.Name+"("), ")")
+		v, err := calc.Eval(expr)
+		right := false
+		if err == nil {
+			got, perr := strconv.ParseFloat(v.String(), 64)
+			right = perr == nil && math.Abs(got-tt.want) < 0.01
+		}
+		if !right && r.Confidence >= 0.8 {
+			t.Errorf("%q: %s is wrong (want %v) at call confidence %.2f", tt.query, call, tt.want, r.Confidence)
+		}
+		if right && r.Confidence < 0.8 {
+			t.Logf("%q: %s is right but read at %.2f (%q)", tt.query, call, r.Confidence, r.Doubts)
+		}
+	}
+}
