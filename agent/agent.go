@@ -53,6 +53,14 @@ func New(cfg Config) (*Agent, error) {
 	if cfg.ConfirmBelow < 0 || cfg.ConfirmBelow > 1 {
 		return nil, fmt.Errorf("agent: confirm_below %v not in [0, 1]", cfg.ConfirmBelow)
 	}
+	for _, t := range []struct {
+		name string
+		v    float64
+	}{{"confirm_call_below", cfg.ConfirmCallBelow}, {"offer_tools_below", cfg.OfferToolsBelow}} {
+		if t.v < 0 || t.v > 1 || t.v != t.v {
+			return nil, fmt.Errorf("agent: %s %v not in [0, 1]", t.name, t.v)
+		}
+	}
 	if cfg.ContextTokens < 0 {
 		return nil, fmt.Errorf("agent: context_tokens %d is negative", cfg.ContextTokens)
 	}

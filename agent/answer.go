@@ -44,6 +44,10 @@ func (tr *turnRun) answerWithTool(spec tools.Spec, run ToolRun) error {
 		fmt.Fprintf(&b, "Chosen by: GEAR grounding, confidence %s\n", percent(conf))
 	}
 	fmt.Fprintf(&b, "Call: %s\n", run.Call)
+	if r := tr.rec.CallReading; r != nil {
+		// The model should hedge a result read from doubtful arguments.
+		fmt.Fprintf(&b, "How sure gear is that the call reads the message's arguments right: %s%s\n", percent(r.Confidence), doubtsClause(r))
+	}
 	if run.Error != "" {
 		fmt.Fprintf(&b, "The tool failed: %s\n", run.Error)
 	} else {
@@ -75,6 +79,8 @@ func (tr *turnRun) answerWithoutTool(routed bool) error {
 		switch {
 		case tr.rec.Mode == ModeBaseline:
 			msg = "I cannot answer this: baseline mode is the chat model alone, and gear has no chat model — `gear setup` connects one."
+		case routed && tr.rec.Confirmation != nil && tr.rec.Confirmation.Kind == ConfirmNone:
+			msg = offerText(tr.rec.Confirmation)
 		case routed && tr.rec.Confirmation != nil:
 			msg = "No tool was run, and gear needs a chat model to answer without one — `gear setup` connects one."
 		default:
@@ -339,4 +345,4 @@ func firstSentence(s string) string {
 
 // percent writes a confidence as "87%", rounded down so that a choice
 // short of certain never reads 100%.
-func percent(p float64) string { return fmt.Sprintf("%.0f%%", math.Floor(p*100)) }
+func percent(p float64) string { return fmt.Sprintf("%.0f%%", math.Floor(p*100+1e-9)) }

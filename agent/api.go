@@ -58,8 +58,10 @@ type Request struct {
 	// grounding's choice (a name, a family or an alias such as "wiki"), as
 	// "/use" does; grounding still runs for the record.
 	Tool string
-	// Yes runs the top candidate without asking when grounding's
-	// confidence is below Config.ConfirmBelow (gear ask --yes).
+	// Yes answers the gate's questions with yes, without asking: it runs
+	// the top candidate when grounding's confidence is below
+	// Config.ConfirmBelow, and a call whose call confidence is below
+	// Config.ConfirmCallBelow (gear ask --yes).
 	Yes bool
 }
 
@@ -137,6 +139,17 @@ type Config struct {
 	// ConfirmBelow is the confidence under which the user is asked before
 	// a tool runs (config agent.confirm_below).
 	ConfirmBelow float64
+	// ConfirmCallBelow is the call confidence (how sure grounding's prober
+	// is that it read the query's arguments right) under which the call is
+	// shown and asked about before it runs (config
+	// agent.confirm_call_below); 0 never asks. A call with no reading (a
+	// model prober, a call the chat model wrote) is never asked about.
+	ConfirmCallBelow float64
+	// OfferToolsBelow is the certainty of a "no tool" choice under which a
+	// query that looks like a request for information is offered the
+	// closest tools instead of an answer without one (config
+	// agent.offer_tools_below); 0 never offers.
+	OfferToolsBelow float64
 	// Allowed reports whether a tool that is not read-only may run
 	// without asking (config agent.allowed_tools); nil allows none.
 	Allowed func(tool string) bool
@@ -174,8 +187,10 @@ type Record struct {
 	Route        *Route        `json:"route,omitempty"`
 	Grounding    *Grounding    `json:"grounding,omitempty"`
 	Confirmation *Confirmation `json:"confirmation,omitempty"`
-	// Permission is the question asked before a tool that is not
-	// read-only ran (Kind ConfirmRun), and its answer.
+	// Permission is the yes/no question asked before the call ran, and
+	// its answer: Kind ConfirmRun for a tool that is not read-only,
+	// ConfirmCall for a call whose call confidence is under
+	// Config.ConfirmCallBelow (one question when both hold).
 	Permission *Confirmation `json:"permission,omitempty"`
 	// Tool is the tool used (empty when none ran); Confidence is
 	// grounding's probability for it, meaningful when Grounded.
@@ -191,6 +206,10 @@ type Record struct {
 	ChosenBy string    `json:"chosen_by,omitempty"`
 	Emission *Emission `json:"emission,omitempty"`
 	Call     *ToolRun  `json:"call,omitempty"`
+	// CallReading is the call confidence of the call that ran (or was
+	// asked about): Emission.Reading, here for scripts; absent when the
+	// prober gave none.
+	CallReading *grounding.CallReading `json:"call_reading,omitempty"`
 
 	// Answer is the answer shown, sanitised for the terminal. AnsweredBy is
 	// "model" (the chat LLM wrote it), "tool" (the tool's response as is)
@@ -251,22 +270,34 @@ type Score struct {
 	Response string `json:"response"`
 	Status   string `json:"status"`
 	Error    string `json:"error,omitempty"`
+	// Reading is the prober's call confidence for Call, nil when it gave
+	// none.
+	Reading *grounding.CallReading `json:"call_reading,omitempty"`
 	// Shortlisted says the pattern stage ran on the tool.
 	Shortlisted bool `json:"shortlisted"`
 }
 
-// Confirmation is the question asked when grounding is not sure enough,
-// or (Kind ConfirmRun) before a tool that is not read-only runs.
+// Confirmation is the question asked when grounding is not sure enough
+// of the tool (Kind ""), of the call's arguments (ConfirmCall), or that
+// no tool is needed (ConfirmNone); or (ConfirmRun) before a tool that is
+// not read-only runs.
 type Confirmation struct {
-	// Kind is "" for the confidence gate, ConfirmRun for the question
-	// whether a tool that may change something runs.
+	// Kind is "" for the confidence gate, ConfirmCall for a call read with
+	// doubts, ConfirmNone for the closest tools offered when grounding
+	// chose none unsure, ConfirmRun for the question whether a tool that
+	// may change something runs.
 	Kind string `json:"kind,omitempty"`
 	// Effect and Source describe a ConfirmRun question's tool: its
 	// side-effect class and where it comes from.
 	Effect string `json:"effect,omitempty"`
 	Source string `json:"source,omitempty"`
-	// Threshold is Config.ConfirmBelow.
+	// Threshold is the threshold the question was asked under:
+	// Config.ConfirmBelow, ConfirmCallBelow (ConfirmCall) or
+	// OfferToolsBelow (ConfirmNone).
 	Threshold float64 `json:"threshold"`
+	// NoneConfidence is grounding's certainty that no tool is needed, for
+	// a ConfirmNone question.
+	NoneConfidence float64 `json:"none_confidence,omitempty"`
 	// Candidates are the top tools, best first.
 	Candidates []Candidate `json:"candidates"`
 	// Chosen is the answer: a tool, or NoTool; Auto says Request.Yes
@@ -278,12 +309,17 @@ type Confirmation struct {
 	Typed bool `json:"typed,omitempty"`
 }
 
-// Candidate is a tool offered at a confirmation.
+// Candidate is a tool offered at a confirmation, with the call it would
+// run when grounding has one (empty when the chat model will write it).
+// At a ConfirmNone question Confidence is the tool's probability given
+// that some tool is needed.
 type Candidate struct {
-	Tool       string  `json:"tool"`
-	Family     string  `json:"family"`
-	Confidence float64 `json:"confidence"`
-	Score      float64 `json:"score"`
+	Tool       string                 `json:"tool"`
+	Family     string                 `json:"family"`
+	Confidence float64                `json:"confidence"`
+	Score      float64                `json:"score"`
+	Call       string                 `json:"call,omitempty"`
+	Reading    *grounding.CallReading `json:"call_reading,omitempty"`
 }
 
 // Emission is how the call was produced under the ToolDec machine.
@@ -303,6 +339,11 @@ type Emission struct {
 	Rejected bool `json:"rejected,omitempty"`
 	// Attempts are every try, in order, the failed ones included.
 	Attempts []Attempt `json:"attempts"`
+	// Reading is the call confidence of the accepted call: set when it is
+	// grounding's call and its prober said how well it read the
+	// arguments; nil otherwise (a model prober, a call the chat model
+	// wrote), and then nothing is said about it.
+	Reading *grounding.CallReading `json:"call_reading,omitempty"`
 }
 
 // Attempt is one try at emitting the call.

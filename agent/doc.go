@@ -5,6 +5,11 @@
 //	  -> the chat LLM emits the call for the chosen tool under the machine
 //	  -> the tool runs -> the LLM writes an answer naming tool and confidence
 //
+// The gate (gate.go, permit.go) asks before acting on what gear is unsure
+// of: the tool (Config.ConfirmBelow), the call's arguments as the prober
+// read them (ConfirmCallBelow), an unsure "no tool" for a request for
+// information (OfferToolsBelow), and a tool that may change things.
+//
 // A caller starts a turn with Agent.Start and pulls its events one at a time
 // with Turn.Next — the Bubble Tea UI from a tea.Cmd, `gear ask` in a loop.
 // The turn ends with exactly one of Done, Failed or Cancelled, each carrying

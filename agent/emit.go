@@ -131,6 +131,9 @@ func (tr *turnRun) emitFromGrounding(em *Emission, m *constrain.Machine, spec to
 	}
 	em.Attempts = append(em.Attempts, Attempt{Path: path, Output: text})
 	em.setAccepted(path, text, call, fixes)
+	// The prober's reading is of this call, so it goes with it; a call
+	// the chat model writes instead has none.
+	em.Reading = ts.Reading
 	return true
 }
 

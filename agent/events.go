@@ -45,9 +45,12 @@ type Routed struct{ Route Route }
 // choice with its confidence.
 type Grounded struct{ Grounding Grounding }
 
-// ConfirmationNeeded asks the caller to pick: grounding's confidence is
-// below Config.ConfirmBelow. The turn waits until Turn.Confirm (a
-// candidate's tool, or NoTool to answer without a tool) or Turn.Cancel.
+// ConfirmationNeeded asks the caller to pick (see Confirmation.Kind):
+// grounding's confidence is below Config.ConfirmBelow, the call's below
+// Config.ConfirmCallBelow, an unsure "no tool" is offered the closest
+// tools, or a tool that is not read-only is about to run. The turn waits
+// until Turn.Confirm (a candidate's tool, or NoTool: no tool, or do not
+// run) or Turn.Cancel.
 type ConfirmationNeeded struct{ Confirmation Confirmation }
 
 // CallEmitted is the call produced under the machine, with its path and

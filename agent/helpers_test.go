@@ -175,6 +175,10 @@ type harnessOpts struct {
 	// server is an earlier harness's model server (a new process of gear
 	// talks to the same server); nil starts one.
 	server *modelServer
+	// readings make the offline prober a CallReader with these call
+	// confidences; callBelow and offerBelow are the gate's thresholds.
+	readings              map[string]grounding.CallReading
+	callBelow, offerBelow float64
 }
 
 func newHarness(t testing.TB, o harnessOpts) *harness {
@@ -219,6 +223,9 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 	}
 	off := offline.New(offline.Options{Places: placeFinder{}, Tools: h.lib.reg.Specs()})
 	eng := off.Grounding()
+	if o.readings != nil {
+		eng.Prober = readingProber{Prober: eng.Prober, readings: o.readings}
+	}
 	engines := Engines{Chat: store.RoleModel{Engine: "offline", Model: "offline"},
 		Grounding: store.RoleModel{Engine: "offline", Model: "offline"}, Embedding: store.RoleModel{Engine: "offline", Model: "offline"}}
 	if o.modelGrounding {
@@ -236,7 +243,7 @@ func newHarness(t testing.TB, o harnessOpts) *harness {
 	gopts.Shortlist = o.shortlist
 	gopts.SpeculativeRoute = o.speculative
 	cfg := Config{Tools: h.lib.reg, Grounding: eng, GroundingOptions: gopts,
-		ConfirmBelow: o.confirmBelow, ContextTokens: o.contextTokens, Limits: o.limits, Engines: engines,
+		ConfirmBelow: o.confirmBelow, ConfirmCallBelow: o.callBelow, OfferToolsBelow: o.offerBelow, ContextTokens: o.contextTokens, Limits: o.limits, Engines: engines,
 		ReuseGroundingCall: o.reuse, SmallModelIsChat: o.modelGrounding && o.chat != ""}
 	if o.chat != "" {
 		cfg.Chat = ChatClient(h.client(llm.RoleChat, o.chat, o.chatTimeout))

@@ -3,7 +3,6 @@ package agent
 import (
 	"fmt"
 
-	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/tools"
 )
 
@@ -41,33 +40,18 @@ func (a *Agent) permitted(spec tools.Spec) bool {
 // Kind ConfirmRun, the tool as the only candidate), before a tool that may
 // change something runs; Request.Yes answers yes. It reports whether the
 // tool may run. Grounding never ran it: it read the tool's mock.
-func (tr *turnRun) permit(spec tools.Spec) (bool, error) {
+func (tr *turnRun) permit(spec tools.Spec, call string) (bool, error) {
 	if tr.a.permitted(spec) {
 		return true, nil
 	}
-	c := Confirmation{Kind: ConfirmRun, Effect: string(spec.Effect), Source: spec.Source.String(),
-		Candidates: []Candidate{{Tool: spec.Name, Family: string(spec.Family), Confidence: tr.rec.Confidence}}}
-	tr.rec.Permission = &c
-	if tr.req.Yes {
-		c.Chosen, c.Auto = spec.Name, true
+	if p := tr.rec.Permission; p != nil && p.Kind == ConfirmCall && p.Chosen == spec.Name {
+		// The call's question named the tool's effect too, and was answered yes.
 		return true, nil
 	}
-	tr.rec.Status = store.StatusAwaitingConfirmation
-	tr.save()
-	tr.t.ask(c)
-	tr.t.emit(ConfirmationNeeded{Confirmation: c})
-	select {
-	case picked := <-tr.t.answer:
-		tr.rec.Status = store.StatusRunning
-		c.Chosen = NoTool
-		if picked == spec.Name {
-			c.Chosen = picked
-		}
-		return c.Chosen == spec.Name, nil
-	case <-tr.ctx.Done():
-		tr.t.closeQuestion()
-		return false, tr.ctx.Err()
-	}
+	c := Confirmation{Kind: ConfirmRun, Effect: string(spec.Effect), Source: spec.Source.String(),
+		Candidates: []Candidate{{Tool: spec.Name, Family: string(spec.Family), Confidence: tr.rec.Confidence, Call: call}}}
+	tr.rec.Permission = &c
+	return tr.askYesNo(&c, spec.Name)
 }
 
 // permitTyped records that a call the user typed whole ("/GEAR

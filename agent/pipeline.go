@@ -190,11 +190,15 @@ func (tr *turnRun) toolTurn(query string, named []string) error {
 			tool, conf = best.Tool, best.Probability
 		}
 	}
-	if tool == grounding.None {
+	switch {
+	case tool == grounding.None && !tr.offersTools(res):
 		return tr.answerWithoutTool(true)
-	}
-	if chosenBy == "grounding" && conf < a.cfg.ConfirmBelow {
-		picked, err := tr.confirm(res)
+	case tool == grounding.None || chosenBy == "grounding" && conf < a.cfg.ConfirmBelow:
+		kind := ""
+		if tool == grounding.None {
+			kind = ConfirmNone
+		}
+		picked, err := tr.confirm(res, kind)
 		if err != nil {
 			return err
 		}
@@ -212,7 +216,7 @@ func (tr *turnRun) toolTurn(query string, named []string) error {
 
 	em, err := tr.emitCall(spec, query)
 	em = sanitizeEmission(em)
-	tr.rec.Emission = &em
+	tr.rec.Emission, tr.rec.CallReading = &em, em.Reading
 	tr.t.emit(CallEmitted{Emission: em})
 	if err != nil {
 		return err
@@ -220,7 +224,12 @@ func (tr *turnRun) toolTurn(query string, named []string) error {
 	if em.Rejected {
 		return tr.answerRejected(spec, em)
 	}
-	if ok, err := tr.permit(spec); err != nil {
+	if ok, err := tr.checkCall(spec, em); err != nil {
+		return err
+	} else if !ok {
+		return tr.answerCallNotRun(spec, em)
+	}
+	if ok, err := tr.permit(spec, em.Call); err != nil {
 		return err
 	} else if !ok {
 		return tr.answerNotPermitted(spec, em.Call)
@@ -299,20 +308,13 @@ func bestOf(res *grounding.Result, names []string) (string, float64) {
 }
 
 // confirm asks the caller to pick a tool (or none) when grounding is not
-// sure enough; Request.Yes answers with the top candidate.
-func (tr *turnRun) confirm(res *grounding.Result) (string, error) {
-	c := Confirmation{Threshold: tr.a.cfg.ConfirmBelow}
-	// Without the chat LLM to write a call, only tools grounding found a
-	// call for can run.
-	needCall := tr.a.cfg.Chat == nil || tr.rec.Mode == ModeDirect
-	for _, ts := range res.Ranked() {
-		if len(c.Candidates) == 3 {
-			break
-		}
-		if needCall && ts.Call == "" {
-			continue
-		}
-		c.Candidates = append(c.Candidates, Candidate{Tool: ts.Tool, Family: ts.Family, Confidence: ts.Probability, Score: ts.F})
+// sure enough of its choice, or (kind ConfirmNone) offers the closest
+// tools when it chose none unsure. Request.Yes answers the first with the
+// top candidate and the second with no tool: grounding proposed none.
+func (tr *turnRun) confirm(res *grounding.Result, kind string) (string, error) {
+	c := Confirmation{Kind: kind, Threshold: tr.a.cfg.ConfirmBelow, Candidates: tr.candidates(res, kind)}
+	if kind == ConfirmNone {
+		c.Threshold, c.NoneConfidence = tr.a.cfg.OfferToolsBelow, res.Choice.Confidence
 	}
 	if len(c.Candidates) == 0 {
 		return NoTool, nil
@@ -320,6 +322,9 @@ func (tr *turnRun) confirm(res *grounding.Result) (string, error) {
 	tr.rec.Confirmation = &c
 	if tr.req.Yes {
 		c.Chosen, c.Auto = c.Candidates[0].Tool, true
+		if kind == ConfirmNone {
+			c.Chosen = NoTool
+		}
 		return c.Chosen, nil
 	}
 	tr.rec.Status = store.StatusAwaitingConfirmation

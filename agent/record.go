@@ -163,7 +163,7 @@ func groundingOf(res *grounding.Result) Grounding {
 	for _, ts := range res.Ranked() {
 		g.Tools = append(g.Tools, Score{Tool: ts.Tool, Family: ts.Family, S: ts.S, P: ts.P, F: ts.F,
 			Probability: ts.Probability, Call: sanitizeLine(ts.Call), Response: sanitizeText(ts.Response),
-			Status: ts.Status, Error: sanitizeLine(ts.Error), Shortlisted: ts.Shortlisted})
+			Status: ts.Status, Error: sanitizeLine(ts.Error), Shortlisted: ts.Shortlisted, Reading: sanitizeReading(ts.Reading)})
 	}
 	return g
 }
@@ -184,7 +184,35 @@ func (t Timings) MarshalJSON() ([]byte, error) {
 func sanitizeText(s string) string { return sanitize.Text(s) }
 func sanitizeLine(s string) string { return sanitize.Line(s) }
 
+// sanitizeReading copies a call reading with its doubts on one sanitised
+// line each: they quote the query and the prober's text. Nil stays nil.
+func sanitizeReading(r *grounding.CallReading) *grounding.CallReading {
+	if r == nil {
+		return nil
+	}
+	out := grounding.CallReading{Confidence: clamp01(r.Confidence)}
+	for _, d := range r.Doubts {
+		if d = sanitizeLine(d); d != "" {
+			out.Doubts = append(out.Doubts, d)
+		}
+	}
+	return &out
+}
+
+// clamp01 keeps a prober's number a probability (NaN reads as 0: no
+// confidence at all, so the gate asks).
+func clamp01(v float64) float64 {
+	switch {
+	case v != v || v < 0:
+		return 0
+	case v > 1:
+		return 1
+	}
+	return v
+}
+
 func sanitizeEmission(e Emission) Emission {
+	e.Reading = sanitizeReading(e.Reading)
 	e.Call, e.Original = sanitizeLine(e.Call), sanitizeText(e.Original)
 	e.Repairs = append([]string(nil), e.Repairs...)
 	for i := range e.Repairs {

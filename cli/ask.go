@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
@@ -16,7 +15,6 @@ import (
 	"github.com/gear-chat/gear/sanitize"
 	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/survey"
-	"github.com/gear-chat/gear/tools"
 	"github.com/gear-chat/gear/tools/builtin"
 )
 
@@ -27,8 +25,11 @@ func (a *app) askCommand() *cobra.Command {
 		Short: "Answer one query (route, ground, call the tool under the machine, answer) without the chat window",
 		Long: `gear ask runs one turn of the chat: routing ("does this need a tool?"),
 GEAR grounding (which tool, how sure), the call emitted under the ToolDec
-machine, the tool, and the answer — streamed, naming the tool and the
-grounding confidence. The turn is recorded in the history like a chat turn.
+machine, the tool, and the answer — streamed, ending with the call that
+ran and two confidences: the tool's (is it the right tool?) and, when the
+engine gives one, the call's (did it read the arguments right?). The
+turn is recorded in the history like a chat turn. docs/confidence.md says
+when gear asks before running, and how to change it.
 
   --chat       route, ground, run the tool and let the chat model answer
                (the default, except in a study's baseline phase)
@@ -36,7 +37,9 @@ grounding confidence. The turn is recorded in the history like a chat turn.
   --baseline   no tools at all (the comparison chatbot; the default
                while gear study is in its baseline phase)
   --yes        run the top tool even when grounding is unsure
-               (below agent.confirm_below) instead of asking
+               (below agent.confirm_below), and a call even when the
+               engine is unsure it read the arguments right (below
+               agent.confirm_call_below), instead of asking
   --show       draw an image the tool saved, on a terminal that can
                (kitty, iTerm2, sixel; else a preview or the path)
   --json       print the full turn record: route, grounding table, call,
@@ -83,7 +86,7 @@ model endpoint.`,
 	f.BoolVar(&chat, "chat", false, "answer in chat mode, even in a study's baseline phase")
 	f.BoolVar(&direct, "direct", false, "show the tool's response as is (the paper's /GEAR)")
 	f.BoolVar(&baseline, "baseline", false, "answer with the chat model alone, no tools")
-	f.BoolVar(&yes, "yes", false, "run the top tool without asking when grounding is unsure")
+	f.BoolVar(&yes, "yes", false, "run the top tool, and its call, without asking when gear is unsure")
 	f.BoolVarP(&cont, "continue", "c", false, "continue the last conversation")
 	f.BoolVar(&show, "show", false, "draw an image the tool saved, where the terminal can")
 	return cmd
@@ -178,7 +181,7 @@ type askOptions struct {
 // ask runs one turn and prints it. An empty mode is the study phase's
 // default: baseline in a study's baseline phase, else chat.
 func (a *app) ask(ctx context.Context, o askOptions) error {
-	text, mode, yes, asJSON := o.text, o.mode, o.yes, o.json
+	text, mode, yes := o.text, o.mode, o.yes
 	// The MCP servers start connecting now, while the history opens and
 	// the agent is wired; askRegistry decides whom to wait for.
 	if _, err := a.mcpManager(ctx); err != nil {
@@ -238,6 +241,17 @@ func (a *app) ask(ctx context.Context, o askOptions) error {
 		}
 		req.Conversation = convs[0].ID
 	}
+	// "No tool" answers only with a chat model, and not in direct mode.
+	canAnswer := chatDown == nil && !llm.Resolve(a.cfg, llm.RoleChat).Offline && in.Mode != agent.ModeDirect
+	return a.askTurn(ctx, ag, st, req, o, canAnswer)
+}
+
+// askTurn runs the turn and prints it, answering the gate's questions:
+// on a terminal by asking, elsewhere by not running what gear is unsure
+// of (--yes runs it). canAnswer says whether "no tool" can still give an
+// answer (a chat model, not direct mode).
+func (a *app) askTurn(ctx context.Context, ag *agent.Agent, st *store.Store, req agent.Request, o askOptions, canAnswer bool) error {
+	asJSON := o.json
 	turn := ag.Start(ctx, req)
 	p := askPrinter{out: a.deps.Stdout, errw: a.deps.Stderr, json: asJSON}
 	for {
@@ -253,11 +267,14 @@ func (a *app) ask(ctx context.Context, o askOptions) error {
 		case agent.ConfirmationNeeded:
 			var choice string
 			var err error
-			if e.Confirmation.Kind == agent.ConfirmRun {
+			switch e.Confirmation.Kind {
+			case agent.ConfirmRun:
 				choice, err = a.confirmRun(ctx, ag, e.Confirmation)
-			} else {
-				// "No tool" answers only with a chat model, and not in direct mode.
-				canAnswer := chatDown == nil && !llm.Resolve(a.cfg, llm.RoleChat).Offline && in.Mode != agent.ModeDirect
+			case agent.ConfirmCall:
+				choice, err = a.confirmCall(ctx, e.Confirmation)
+			case agent.ConfirmNone:
+				choice, err = a.offerTools(ctx, e.Confirmation, canAnswer)
+			default:
 				choice, err = a.confirmTool(ctx, e.Confirmation, canAnswer)
 			}
 			if err != nil {
@@ -317,68 +334,4 @@ var errNotAnswered = errors.New("the turn did not answer")
 // (no valid call could be written, no chat model) exits 1.
 func answered(rec agent.Record) bool {
 	return rec.Status == store.StatusDone && rec.AnsweredBy != string(store.AnsweredByGear)
-}
-
-// confirmTool answers the confidence gate: interactively on a terminal,
-// else without a tool (--yes would have run the top candidate).
-func (a *app) confirmTool(ctx context.Context, c agent.Confirmation, canAnswer bool) (string, error) {
-	w := a.deps.Stderr
-	top := c.Candidates[0]
-	if !a.deps.IsTerminal || a.deps.Stdin == nil || !a.deps.StdinIsTerminal {
-		fmt.Fprintf(w, "note: grounding is only %s sure of %s (below agent.confirm_below, %s), so no tool was run; run again with --yes to use it\n",
-			pct(top.Confidence), top.Tool, pct(c.Threshold))
-		return agent.NoTool, nil
-	}
-	fmt.Fprintf(w, "Grounding is only %s sure. Which tool?\n", pct(top.Confidence))
-	for i, cand := range c.Candidates {
-		fmt.Fprintf(w, "  %d. %s (%s)\n", i+1, cand.Tool, pct(cand.Confidence))
-	}
-	none := "n answers without a tool"
-	if !canAnswer {
-		none = "n cancels"
-	}
-	fmt.Fprintf(w, "Enter runs 1, a number picks another, %s (ctrl+c leaves): ", none)
-	line, err := readAnswer(ctx, a.deps.Stdin)
-	if err != nil {
-		fmt.Fprintln(w)
-		return "", err
-	}
-	if n, err := strconv.Atoi(line); err == nil && n >= 1 && n <= len(c.Candidates) {
-		return c.Candidates[n-1].Tool, nil
-	}
-	switch {
-	case line == "":
-		return top.Tool, nil
-	case !canAnswer:
-		return "", errPromptCancelled
-	}
-	return agent.NoTool, nil
-}
-
-// confirmRun answers the question asked before a tool that is not
-// read-only runs: on a terminal the user says yes once, always (remembered
-// in agent.allowed_tools) or no; elsewhere it does not run (--yes would
-// have answered yes).
-func (a *app) confirmRun(ctx context.Context, ag *agent.Agent, c agent.Confirmation) (string, error) {
-	tool, effect := c.Candidates[0].Tool, tools.Effect(c.Effect)
-	if !a.deps.IsTerminal || a.deps.Stdin == nil || !a.deps.StdinIsTerminal {
-		fmt.Fprintf(a.deps.Stderr, "note: %s is not read-only (%s, from %s), so it was not run; run again with --yes, or add it to agent.allowed_tools\n",
-			tool, effectWords(effect), sanitize.Line(c.Source))
-		return agent.NoTool, nil
-	}
-	answer, err := a.askRun(ctx, tool, effect, c.Source)
-	if err != nil {
-		return "", err
-	}
-	switch answer {
-	case runOnce:
-		return tool, nil
-	case runAlways:
-		if err := a.rememberAllowed(tool); err != nil {
-			fmt.Fprintf(a.deps.Stderr, "note: %s runs this time, but could not be remembered: %s\n", tool, oneLine(err.Error()))
-		}
-		ag.Allow(tool)
-		return tool, nil
-	}
-	return agent.NoTool, nil
 }

@@ -61,7 +61,8 @@ func (a *app) agentFor(ctx context.Context, st *store.Store, reg *tools.Registry
 	}
 	chatEP, slmEP := llm.Resolve(cfg, llm.RoleChat), llm.Resolve(cfg, llm.RoleGrounding)
 	ac := agent.Config{Tools: reg, Grounding: ge, GroundingOptions: gopts, Engines: eng,
-		ConfirmBelow: cfg.Agent.ConfirmBelow, ContextTokens: cfg.Agent.ContextTokens, Allowed: allowed,
+		ConfirmBelow: cfg.Agent.ConfirmBelow, ConfirmCallBelow: cfg.Agent.ConfirmCallBelow, OfferToolsBelow: cfg.Agent.OfferToolsBelow,
+		ContextTokens: cfg.Agent.ContextTokens, Allowed: allowed,
 		ReuseGroundingCall: agent.ReuseCall(cfg.Agent.ReuseGroundingCall),
 		SmallModelIsChat: !chatEP.Offline && !slmEP.Offline && ge.Name == grounding.EngineModel &&
 			chatEP.BaseURL == slmEP.BaseURL && chatEP.Model == slmEP.Model}

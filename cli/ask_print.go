@@ -45,8 +45,9 @@ func (p *askPrinter) endLine() {
 }
 
 // done ends the answer with the badge: the call that ran and what it
-// gave, the confidence, and what grounded —
-// "— Calculator(48 * 4 / 2) → 96 · 99% confidence · grounding: offline engine".
+// gave, the two confidences — grounding's in the tool, the prober's in
+// the call's arguments (only when it gave one) — and what grounded:
+// "— Calculator(48 * 4 / 2) → 96 · tool 99% · call 95% · grounding: offline engine".
 func (p *askPrinter) done(r agent.Record) {
 	p.endLine()
 	if r.Tool == "" {
@@ -57,7 +58,10 @@ func (p *askPrinter) done(r agent.Record) {
 	case r.ChosenBy == "call":
 		badge += " · exact call"
 	case r.Grounded:
-		badge += " · " + pct(r.Confidence) + " confidence"
+		badge += " · tool " + pct(r.Confidence)
+		if r.CallReading != nil {
+			badge += " · call " + pct(r.CallReading.Confidence)
+		}
 		if r.ChosenBy == "user" {
 			badge += " · chosen by you"
 		}
@@ -73,7 +77,7 @@ func (p *askPrinter) done(r agent.Record) {
 		r.Emission.Path == store.EmissionStepped) {
 		badge += " · call " + string(r.Emission.Path)
 	}
-	fmt.Fprintln(p.out, badge)
+	fmt.Fprintln(p.out, badge+callAnswered(r))
 }
 
 // callText is the call that ran, on one line, with the first line of its
@@ -87,9 +91,13 @@ func callText(r agent.Record) string {
 	}
 	run := r.Call
 	if run == nil || run.Call == "" {
+		if em := r.Emission; em != nil && em.Call != "" && !em.Rejected {
+			// Asked about and not run: the call is still what to read.
+			return callShown(em.Call, r.Tool) + source + " (not run)"
+		}
 		return sanitize.Line(r.Tool) + source
 	}
-	s := sanitize.Line(run.Call) + source
+	s := callShown(run.Call, r.Tool) + source
 	result := ""
 	if run.Error != "" {
 		result = "✗ " + run.Error
@@ -108,6 +116,22 @@ func callText(r agent.Record) string {
 	return s
 }
 
+// callAnswered says who let a doubtful call run, at the badge's end:
+// " · call run: you said yes", or " · call run with --yes"; nothing when
+// it was not asked about.
+func callAnswered(r agent.Record) string {
+	c := r.Permission
+	if c == nil || c.Kind != agent.ConfirmCall || c.Chosen != r.Tool {
+		return ""
+	}
+	if c.Auto {
+		return " · call run with --yes"
+	}
+	return " · call run: you said yes"
+}
+
 // pct writes a confidence rounded down: a choice short of certain never
 // reads 100%.
-func pct(p float64) string { return fmt.Sprintf("%.0f%%", math.Floor(p*100)) }
+// (The 1e-9 keeps a float's representation error, 0.29*100 =
+// 28.999…, from reading one point low.)
+func pct(p float64) string { return fmt.Sprintf("%.0f%%", math.Floor(p*100+1e-9)) }

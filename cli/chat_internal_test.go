@@ -160,7 +160,7 @@ func TestChatEndToEnd(t *testing.T) {
 	s.typeLine("what is 48 multiplied by 4 divided by 2")
 	final := s.until("Calculator · ")
 	for _, want := range []string{"you › what is 48 multiplied by 4 divided by 2", "needs a tool: ",
-		"Calculator(48 * 4 / 2) → 96", "The Calculator says 96, computed as 48 × 4 ÷ 2.", "% confidence · grounding: offline engine"} {
+		"Calculator(48 * 4 / 2) → 96", "The Calculator says 96, computed as 48 × 4 ÷ 2.", "% · grounding: offline engine"} {
 		if !strings.Contains(final, want) {
 			t.Errorf("the finished turn lacks %q:\n%s", want, final)
 		}
@@ -207,7 +207,7 @@ func TestChatOffline(t *testing.T) {
 		s.send(tea.KeyMsg{Type: tea.KeyEnter})
 		v = s.until("Calculator · ")
 	}
-	if !strings.Contains(v, "\n  391\n") || !strings.Contains(v, "% confidence · grounding: offline engine") {
+	if !strings.Contains(v, "\n  391\n") || !strings.Contains(v, "% · grounding: offline engine") {
 		t.Errorf("17 * 23 is not answered with 391 and the calculator badge:\n%s", v)
 	}
 	s.typeLine("/GEAR what time is it in Adelaide")

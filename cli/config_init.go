@@ -92,9 +92,11 @@ func configTemplate() string {
 
 # agent:
 #   confirm_below: %g            # ask before running a tool grounding is less sure of
+#   confirm_call_below: %g       # ask before running a call whose arguments it is less sure of
+#   offer_tools_below: %g        # offer the closest tools when it is this unsure no tool is needed
 #   context_tokens: %d           # earlier turns sent with a query
 `, llm.DefaultChatModel, llm.DefaultGroundingModel, llm.DefaultEmbeddingModel,
 		d.Tools.Timeout, d.Tools.MaxResponseBytes, d.Tools.Weather.Units, d.Tools.Wiki.Language,
 		d.Grounding.Gamma, d.Grounding.Threshold, d.Grounding.ToolTimeout,
-		d.Agent.ConfirmBelow, d.Agent.ContextTokens)
+		d.Agent.ConfirmBelow, d.Agent.ConfirmCallBelow, d.Agent.OfferToolsBelow, d.Agent.ContextTokens)
 }

@@ -85,7 +85,7 @@ func TestAskOfflineDeclaredHTTPTool(t *testing.T) {
 		t.Errorf("stderr %q", stderr)
 	}
 	t.Logf("gear ask --offline:\n%s", stdout)
-	for _, want := range []string{"38 m above sea level at 52.52, 13.419998\n", "— Elevation", "% confidence · ", "grounding: offline engine"} {
+	for _, want := range []string{"38 m above sea level at 52.52, 13.419998\n", "— Elevation", " · tool ", "grounding: offline engine"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stdout %q lacks %q", stdout, want)
 		}
@@ -336,7 +336,7 @@ func TestAskOfflineDeclaredTranslation(t *testing.T) {
 	if code != cli.ExitOK {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
-	for _, want := range []string{"你好，世界\n", "— TranslateToChinese", "% confidence · ", "grounding: offline engine"} {
+	for _, want := range []string{"你好，世界\n", "— TranslateToChinese", " · tool ", "grounding: offline engine"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stdout %q lacks %q", stdout, want)
 		}

@@ -194,7 +194,7 @@ func TestAskGroundsToAnMCPToolOffline(t *testing.T) {
 	if code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if !strings.Contains(out, "The sum is 5") || !strings.Contains(out, ".add_numbers(2, 3) (mcp:127-0-0-1-") || !strings.Contains(out, "% confidence · grounding: offline engine") {
+	if !strings.Contains(out, "The sum is 5") || !strings.Contains(out, ".add_numbers(2, 3) (mcp:127-0-0-1-") || !strings.Contains(out, "% · grounding: offline engine") {
 		t.Errorf("answer:\n%s\nstderr: %s", out, errOut)
 	}
 	// History keeps the call's source.

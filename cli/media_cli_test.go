@@ -96,7 +96,7 @@ func TestAskPaintsAndSavesThePNG(t *testing.T) {
 	}
 	m := regexp.MustCompile(`Image saved: (\S+\.png)`).FindStringSubmatch(out)
 	if m == nil || !strings.Contains(out, `— ImageGeneration("red fox in the snow") → Image saved: `) ||
-		!strings.Contains(out, "% confidence · grounding: offline engine") {
+		!strings.Contains(out, "% · grounding: offline engine") {
 		t.Fatalf("no path printed:\n%s", out)
 	}
 	path := m[1]
@@ -167,7 +167,7 @@ func TestAskTranslatesWithTheDetectedSource(t *testing.T) {
 	code, out, errOut := mediaGear(t, dir, env, nil, "--config", cfg, "ask", "--offline", "translate 'where is the station' into German")
 	if code != cli.ExitOK || !strings.Contains(out, "Hallo, Welt!") || !strings.Contains(out, "detected English (en) → German (de), by DeepL") ||
 		!strings.Contains(out, `— Translate("where is the station", "de") → Hallo, Welt!`) ||
-		!strings.Contains(out, "% confidence · grounding: offline engine") {
+		!strings.Contains(out, "% · grounding: offline engine") {
 		t.Errorf("exit %d\n%s\n%s", code, out, errOut)
 	}
 	if strings.Contains(out+errOut, "test-key") {

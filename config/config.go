@@ -176,6 +176,14 @@ type Agent struct {
 	// ConfirmBelow is the confidence under which the user is asked before
 	// a tool runs.
 	ConfirmBelow float64 `yaml:"confirm_below" json:"confirm_below"`
+	// ConfirmCallBelow is the call confidence (how sure the engine is that
+	// it read the query's arguments right) under which the call is shown
+	// and asked about before it runs; 0 never asks.
+	ConfirmCallBelow float64 `yaml:"confirm_call_below" json:"confirm_call_below"`
+	// OfferToolsBelow is the certainty of "no tool needed" under which a
+	// query put as a request for information is offered the closest
+	// tools; 0 never offers.
+	OfferToolsBelow float64 `yaml:"offer_tools_below" json:"offer_tools_below"`
 	// ContextTokens bounds the earlier turns sent with a query.
 	ContextTokens int `yaml:"context_tokens" json:"context_tokens"`
 	// AllowedTools are tools that are not read-only (MCP and declared
@@ -207,7 +215,7 @@ func Defaults() Config {
 			NoneScore: calibration.NoneScore, ToolTimeout: Duration(2 * time.Second),
 			ConfidenceNone: ConfidenceMap{A: calibration.NoneA, B: calibration.NoneB},
 			ConfidenceTool: ConfidenceMap{A: calibration.ToolA, B: calibration.ToolB}},
-		Agent: Agent{ConfirmBelow: 0.5, ContextTokens: 2000},
+		Agent: Agent{ConfirmBelow: 0.5, ConfirmCallBelow: 0.8, OfferToolsBelow: 0.9, ContextTokens: 2000},
 		MCP:   defaultMCP(),
 	}
 }
@@ -408,6 +416,12 @@ func (c Config) Validate() error {
 	}
 	if t := c.Agent.ConfirmBelow; t < 0 || t > 1 {
 		return fmt.Errorf("config: agent.confirm_below is %v; want 0..1", t)
+	}
+	if t := c.Agent.ConfirmCallBelow; t < 0 || t > 1 {
+		return fmt.Errorf("config: agent.confirm_call_below is %v; want 0..1", t)
+	}
+	if t := c.Agent.OfferToolsBelow; t < 0 || t > 1 {
+		return fmt.Errorf("config: agent.offer_tools_below is %v; want 0..1", t)
 	}
 	if err := c.MCP.Validate(); err != nil {
 		return err

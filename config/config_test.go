@@ -109,6 +109,8 @@ func TestLoadRefusesBrokenConfig(t *testing.T) {
 		{"zero temperature", "grounding:\n  temperature: 0\n", nil, "grounding.temperature must be positive"},
 		{"bad route", "grounding:\n  route: sometimes\n", nil, `grounding.route is "sometimes"`},
 		{"confirm out of range", "agent:\n  confirm_below: 3\n", nil, "agent.confirm_below"},
+		{"call confirm out of range", "agent:\n  confirm_call_below: 1.5\n", nil, "agent.confirm_call_below"},
+		{"offer out of range", "agent:\n  offer_tools_below: -1\n", nil, "agent.offer_tools_below"},
 		{"bad GEAR_OFFLINE", "", map[string]string{"GEAR_OFFLINE": "perhaps"}, `GEAR_OFFLINE="perhaps"`},
 		// NaN passes any check written "x < lo || x > hi": every number
 		// is refused non-finite, by its name.

@@ -1,16 +1,14 @@
 package ui
 
 import (
-	"cmp"
 	"fmt"
 	"math"
-	"slices"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/grounding"
 	"github.com/gear-chat/gear/store"
 )
 
@@ -89,30 +87,81 @@ func routeText(r agent.Record) string {
 	return strings.Join(parts, " · ")
 }
 
-// callLine is the call that ran and what it gave, on one line:
-// Calculator(5 * 0.3048 / 0.01) → 152.4.
+// callLine is the call that ran and what it gave, with the two
+// confidences, on one line:
+// Calculator(5 * 0.3048 / 0.01) → 152.4 · tool 97% · call 45%.
+// The confidences always show: the response is cut first, then the call.
+// A call asked about and not run (or waiting for the answer) is shown
+// too; the call confidence only when the prober gave one.
 func (p *painter) callLine(r agent.Record, inner int) string {
-	run := r.Call
-	if run == nil || run.Call == "" || r.Emission != nil && r.Emission.Rejected {
-		// Nothing ran.
+	st := p.st
+	run, em := r.Call, r.Emission
+	call, result := "", ""
+	switch {
+	case run != nil && run.Call != "" && (em == nil || !em.Rejected):
+		call = cleanLine(run.Call)
+		if run.Error != "" {
+			result = st.errorText.Render("✗ " + cleanLine(run.Error))
+		} else if lines := strings.Split(strings.TrimSpace(clean(run.Response)), "\n"); len(lines) > 0 {
+			result = cleanLine(lines[0])
+			if len(lines) > 1 {
+				result += " …"
+			}
+		}
+	case em != nil && em.Call != "" && !em.Rejected:
+		call = cleanLine(em.Call)
+		if r.Status != store.StatusRunning && r.Status != store.StatusAwaitingConfirmation && r.Status != "" {
+			result = st.note.Render("not run")
+		}
+	default:
+		// No call was written, or the machine rejected it.
 		return ""
 	}
-	st := p.st
-	call := cleanLine(run.Call)
-	result := ""
-	if run.Error != "" {
-		result = st.errorText.Render("✗ " + cleanLine(run.Error))
-	} else if lines := strings.Split(strings.TrimSpace(clean(run.Response)), "\n"); len(lines) > 0 {
-		result = cleanLine(lines[0])
-		if len(lines) > 1 {
-			result += " …"
-		}
-	}
-	line := st.tool.Render(call)
+	suffix := p.confidenceSuffix(r)
+	head := st.tool.Render(call)
 	if result != "" {
-		line += st.note.Render(" → ") + result
+		head += st.note.Render(" → ") + result
 	}
-	return clip(line, inner)
+	avail := inner - ansi.StringWidth(suffix)
+	if avail < 12 {
+		return clip(head+suffix, inner)
+	}
+	return clip(head, avail) + suffix
+}
+
+// confidenceSuffix is " · tool 97% · call 45%" for a grounded call, the
+// call's part only when there is a reading; " · exact call" for one the
+// user typed.
+func (p *painter) confidenceSuffix(r agent.Record) string {
+	st := p.st
+	if r.ChosenBy == "call" {
+		return st.note.Render(" · exact call")
+	}
+	conf := r.Confidence
+	if r.Tool == "" && r.Grounding != nil && r.Grounding.Choice != agent.NoTool {
+		conf = r.Grounding.Confidence
+	}
+	s := st.note.Render(" · tool ") + st.number.Render(pct(conf))
+	if rd := callReading(r); rd != nil {
+		style := st.number
+		if c := r.Permission; c != nil && c.Kind == agent.ConfirmCall || rd.Confidence < 0.5 {
+			style = st.errorText
+		}
+		s += st.note.Render(" · call ") + style.Render(pct(rd.Confidence))
+	}
+	return s
+}
+
+// callReading is the call confidence of the turn's call, nil when the
+// prober gave none (a model prober, a call the chat model wrote).
+func callReading(r agent.Record) *grounding.CallReading {
+	if r.CallReading != nil {
+		return r.CallReading
+	}
+	if r.Emission != nil && !r.Emission.Rejected {
+		return r.Emission.Reading
+	}
+	return nil
 }
 
 // choiceLine is the chosen tool with its confidence as a bar and a
@@ -166,173 +215,6 @@ func (p *painter) choiceLine(r agent.Record, inner int) string {
 	return line
 }
 
-// detailLines are the open card: every tool's scores, the call and the
-// response.
-func (p *painter) detailLines(r agent.Record, inner int) []string {
-	st := p.st
-	var out []string
-	if g := r.Grounding; g != nil {
-		if g.Preliminary != "" {
-			out = append(out, st.cardLabel.Render("preliminary answer ")+clip(cleanLine(g.Preliminary), inner-19))
-		}
-		out = append(out, p.scoreTable(g, inner)...)
-		for _, w := range g.Warnings {
-			out = append(out, st.errorText.Render("! "+cleanLine(w)))
-		}
-	}
-	if c := r.Confirmation; c != nil && c.Chosen != "" {
-		who := "you chose " + c.Chosen
-		if c.Auto {
-			who = "run without asking (--yes)"
-		}
-		if c.Chosen == agent.NoTool {
-			who = "you answered without a tool"
-		}
-		out = append(out, st.cardLabel.Render("asked    ")+fmt.Sprintf("confidence under %s: %s", pct(c.Threshold), who))
-	}
-	if em := r.Emission; em != nil {
-		how := string(em.Path)
-		if em.Path == store.EmissionOffline {
-			// Not "offline" alone, which reads as the tool being offline.
-			how = "written by the offline engine"
-		}
-		switch {
-		case em.Rejected:
-			out = append(out, st.cardLabel.Render("call     ")+st.errorText.Render("rejected by the ToolDec machine, not run: ")+
-				cleanLine(em.Original))
-		default:
-			out = append(out, st.cardLabel.Render("call     ")+cleanLine(em.Call)+st.note.Render("  · "+how))
-			if em.Original != "" && em.Original != em.Call {
-				out = append(out, st.cardLabel.Render("emitted  ")+cleanLine(em.Original))
-			}
-		}
-		for _, fix := range em.Repairs {
-			out = append(out, st.cardLabel.Render("repair   ")+cleanLine(fix))
-		}
-	} else if r.Call != nil {
-		out = append(out, st.cardLabel.Render("call     ")+cleanLine(r.Call.Call))
-	}
-	if run := r.Call; run != nil {
-		const label = "response "
-		if run.FromGrounding {
-			out = append(out, st.note.Render("grounding had already run this call: its response was used"))
-		}
-		if run.Error != "" {
-			out = append(out, st.cardLabel.Render(label)+st.errorText.Render(cleanLine(run.Error)))
-		} else {
-			lines := wrapLines(clean(run.Response), inner-9)
-			if len(lines) > responseLines {
-				lines = append(lines[:responseLines], "…")
-			}
-			for i, l := range lines {
-				if i == 0 {
-					out = append(out, st.cardLabel.Render(label)+l)
-				} else {
-					out = append(out, "         "+l)
-				}
-			}
-		}
-	}
-	if line := stageTimes(r); line != "" {
-		out = append(out, st.cardLabel.Render("times    ")+st.note.Render(line))
-	}
-	return out
-}
-
-// stageTimes is each stage's own wall time: grounding (routing runs
-// inside it), writing the call (none when grounding's call was reused),
-// the tool, the answer.
-func stageTimes(r agent.Record) string {
-	t := r.Timings
-	if t.Total <= 0 {
-		return ""
-	}
-	msf := func(d time.Duration) string { return fmt.Sprintf("%.0f ms", float64(d.Microseconds())/1000) }
-	var parts []string
-	if t.Ground > 0 {
-		g := "grounding " + msf(t.Ground)
-		if t.Route > 0 {
-			g += " (routing " + msf(t.Route) + " inside)"
-		}
-		parts = append(parts, g)
-	}
-	if em := r.Emission; em != nil && em.Path == store.EmissionGrounding {
-		parts = append(parts, "call from grounding")
-	} else if t.Emit > 0 {
-		parts = append(parts, "call "+msf(t.Emit))
-	}
-	if r.Call != nil {
-		parts = append(parts, "tool "+msf(t.Tool))
-	}
-	if t.Answer > 0 {
-		parts = append(parts, "answer "+msf(t.Answer))
-	}
-	return strings.Join(append(parts, "total "+msf(t.Total)), " · ")
-}
-
-// maxCardRows bounds the tools the card lists for a library scored whole.
-const maxCardRows = 12
-
-// scoreTable lists every tool's semantic score S, pattern score P and
-// final score f as bars, and its probability when it is known. P and f are
-// not bounded by 1, so their bars share the column's largest value.
-func (p *painter) scoreTable(g *agent.Grounding, inner int) []string {
-	st := p.st
-	if len(g.Tools) == 0 {
-		return nil
-	}
-	nameW, maxP, maxF, probs := 4, 1.0, 1.0, false
-	for _, s := range g.Tools {
-		nameW = max(nameW, ansi.StringWidth(cleanLine(s.Tool)))
-		maxP, maxF = max(maxP, s.P), max(maxF, s.F)
-		probs = probs || s.Probability > 0
-	}
-	nameW = min(nameW, 24)
-	fixed := nameW + 3*6 + 3
-	if probs {
-		fixed += 6
-	}
-	barW := clamp((inner-fixed)/3, 3, 12)
-	head := fmt.Sprintf("%-*s %-*s %-*s %-*s", nameW, "tool", barW+5, "S", barW+5, "P", barW+5, "f")
-	if probs {
-		head += "     p"
-	}
-	out := []string{st.cardLabel.Render(strings.TrimRight(head, " "))}
-	cell := func(v, scale float64) string {
-		return st.bar(v/scale, barW) + " " + st.number.Render(fmt.Sprintf("%4.2f", v))
-	}
-	cut := 0
-	rows := g.Tools
-	if g.Shortlist == nil && len(rows) > maxCardRows {
-		// A large library scored whole (the offline engine scores every
-		// tool): its best tools by f, the rest counted below.
-		rows = slices.Clone(rows)
-		slices.SortStableFunc(rows, func(a, b agent.Score) int { return cmp.Compare(b.F, a.F) })
-		rows = rows[:maxCardRows]
-	}
-	for _, s := range rows {
-		if g.Shortlist != nil && !s.Shortlisted {
-			cut++
-			continue
-		}
-		name := clip(cleanLine(s.Tool), nameW)
-		row := st.tool.Render(name) + strings.Repeat(" ", nameW-ansi.StringWidth(name)) + " " +
-			cell(max(s.S, 0), 1) + " " + cell(max(s.P, 0), maxP) + " " + cell(max(s.F, 0), maxF)
-		if probs {
-			row += " " + st.number.Render(fmt.Sprintf("%5s", pct(s.Probability)))
-		}
-		out = append(out, row)
-	}
-	if len(rows) < len(g.Tools) && g.Shortlist == nil {
-		out = append(out, st.note.Render(fmt.Sprintf("… %d more tools with a lower f", len(g.Tools)-len(rows))))
-	}
-	if sl := g.Shortlist; sl != nil {
-		out = append(out, st.note.Render(fmt.Sprintf("shortlist: the %d of %d tools ranked highest by S (cut %.2f) were called; %d below the cut keep f = γS",
-			sl.Scored, sl.Of, sl.Cut, cut)))
-	}
-	return out
-}
-
 // badge ends a tool turn's answer: tool · confidence · engine, and the
 // rating given.
 func (p *painter) badge(e *entry) string {
@@ -347,7 +229,11 @@ func (p *painter) badge(e *entry) string {
 		case "user":
 			parts = append(parts, "chosen by you", "grounding: "+engineLabel(r))
 		default:
-			parts = append(parts, pct(r.Confidence)+" confidence", "grounding: "+engineLabel(r))
+			parts = append(parts, "tool "+pct(r.Confidence))
+			if rd := callReading(r); rd != nil {
+				parts = append(parts, "call "+pct(rd.Confidence))
+			}
+			parts = append(parts, "grounding: "+engineLabel(r))
 		}
 	}
 	line := st.badge.Render(strings.Join(parts, " · "))
@@ -394,7 +280,9 @@ func engineLabel(r agent.Record) string {
 
 // pct shows a probability as a whole percentage rounded down, as gear ask
 // does: 99.6% sure is "99%", never "100%" short of certain.
-func pct(p float64) string { return fmt.Sprintf("%.0f%%", math.Floor(p*100)) }
+// (The 1e-9 keeps a float's representation error, 0.29*100 =
+// 28.999…, from reading one point low.)
+func pct(p float64) string { return fmt.Sprintf("%.0f%%", math.Floor(p*100+1e-9)) }
 
 func clamp(v, lo, hi int) int { return max(lo, min(v, hi)) }
 

@@ -63,7 +63,7 @@ func TestModeAppliesToTheNextTurn(t *testing.T) {
 	if len(a.started) != 1 || a.started[0].Mode != agent.ModeDirect {
 		t.Fatalf("requests %+v, want one in direct mode", a.started)
 	}
-	if v := m.plain(); !strings.Contains(v, "Australia/Adelaide") || !strings.Contains(v, "CurrentTime · 97% confidence · grounding: offline engine") {
+	if v := m.plain(); !strings.Contains(v, "Australia/Adelaide") || !strings.Contains(v, "CurrentTime · tool 97% · grounding: offline engine") {
 		t.Errorf("the direct answer is not shown:\n%s", v)
 	}
 }

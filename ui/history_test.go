@@ -56,7 +56,7 @@ func TestRatingsAreStoredAgainstTheTurn(t *testing.T) {
 	if r := rating(); r.Score != store.ScoreUp || r.WrongTool {
 		t.Errorf("after 👍: %+v", r)
 	}
-	if !strings.Contains(m.plain(), "Calculator · 76% confidence · grounding: offline engine · 👍") {
+	if !strings.Contains(m.plain(), "Calculator · tool 76% · grounding: offline engine · 👍") {
 		t.Errorf("the badge does not show 👍:\n%s", m.plain())
 	}
 
@@ -126,7 +126,7 @@ func TestNoToolNeededIsAWrongToolRating(t *testing.T) {
 			if r := *got.Rating; !r.WrongTool || r.WantedTool != store.WantedNone || r.Comment != comment {
 				t.Errorf("stored rating %+v, want wrong tool, wanted %q, comment %q", r, store.WantedNone, comment)
 			}
-			if v := m.plain(); !strings.Contains(v, "Calculator · 76% confidence · grounding: offline engine · no tool needed") {
+			if v := m.plain(); !strings.Contains(v, "Calculator · tool 76% · grounding: offline engine · no tool needed") {
 				t.Errorf("the badge does not say no tool was needed:\n%s", v)
 			}
 		})
@@ -139,8 +139,8 @@ func TestResumeShowsTheLastConversation(t *testing.T) {
 	m.resume = true
 	m.drive(m.Init()())
 	v := m.plain()
-	for _, want := range []string{"you › what is 17 * 23", "Calculator · 76% confidence · grounding: offline engine",
-		"you › /GEAR what time is it in Adelaide", "CurrentTime · 97% confidence · grounding: offline engine", "Resumed conversation #1 (2 turns"} {
+	for _, want := range []string{"you › what is 17 * 23", "Calculator · tool 76% · grounding: offline engine",
+		"you › /GEAR what time is it in Adelaide", "CurrentTime · tool 97% · grounding: offline engine", "Resumed conversation #1 (2 turns"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("view lacks %q:\n%s", want, v)
 		}
@@ -199,7 +199,7 @@ func TestHistoryBrowsesSearchesAndReopens(t *testing.T) {
 	if m.browser != nil {
 		t.Fatal("enter should close the browser")
 	}
-	if v := m.plain(); !strings.Contains(v, "Reopened conversation #1") || !strings.Contains(v, "Calculator · 76% confidence · grounding: offline engine") {
+	if v := m.plain(); !strings.Contains(v, "Reopened conversation #1") || !strings.Contains(v, "Calculator · tool 76% · grounding: offline engine") {
 		t.Errorf("the conversation was not reopened:\n%s", v)
 	}
 	m.typeText("/history lisbon")

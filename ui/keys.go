@@ -36,7 +36,7 @@ func newKeyMap() keyMap {
 		Quit:      b([]string{"ctrl+c"}, "ctrl+c×2", "quit"),
 		Help:      b([]string{"f1"}, "/help", "keys & commands"),
 
-		GateRun:  b([]string{"enter"}, "enter", "run the first"),
+		GateRun:  b([]string{"enter"}, "enter", "run the selected"),
 		GatePick: b([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "pick"),
 		GateNone: b([]string{"esc"}, "esc", "answer without a tool"),
 

@@ -69,6 +69,8 @@ type Model struct {
 	running *entry
 	stage   string
 	gate    *agent.Confirmation
+	// gateSel is the gate's selected candidate (↑↓ move it, enter runs it).
+	gateSel int
 	picker  *toolPicker
 	browser *historyBrowser
 	form    SurveyForm

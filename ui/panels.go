@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/grounding"
 	"github.com/gear-chat/gear/store"
 )
 
@@ -15,8 +16,11 @@ import (
 // being cut on a narrow terminal.
 func (m *Model) gateLines(c *agent.Confirmation, width int) []string {
 	st := m.st
-	if c.Kind == agent.ConfirmRun {
+	switch c.Kind {
+	case agent.ConfirmRun:
 		return m.permissionLines(c, width)
+	case agent.ConfirmCall:
+		return m.callQuestionLines(c, width)
 	}
 	top := 0.0
 	if len(c.Candidates) > 0 {
@@ -24,22 +28,42 @@ func (m *Model) gateLines(c *agent.Confirmation, width int) []string {
 	}
 	var out []string
 	title := fmt.Sprintf("Grounding is only %s sure (it asks under %s). Which tool?", pct(top), pct(c.Threshold))
+	if c.Kind == agent.ConfirmNone {
+		title = fmt.Sprintf("I'm not sure this needs a tool (no tool: %s). Closest — pick one or rephrase:", pct(c.NoneConfidence))
+	}
 	for _, l := range wrapLines(title, width) {
 		out = append(out, st.panelTitle.Render(l))
 	}
-	nameW := 4
+	nameW, callW := 4, 0
 	for _, cand := range c.Candidates {
 		nameW = max(nameW, ansi.StringWidth(cleanLine(cand.Tool)))
+		if cand.Call != "" {
+			callW = max(callW, 2+ansi.StringWidth(cleanLine(cand.Call))+ansi.StringWidth(readingNote(cand.Reading)))
+		}
 	}
-	barW := clamp(width-nameW-22, 5, 24)
+	// The bar gives way to the calls: they are what would run.
+	barW := clamp(width-nameW-10-callW, 4, 16)
 	for i, cand := range c.Candidates {
 		if i >= 9 {
 			break
 		}
+		mark, style := "  ", st.tool
+		if i == m.gateSel {
+			mark, style = "› ", st.selected
+		}
 		name := cleanLine(cand.Tool)
-		line := fmt.Sprintf(" %d ", i+1) + st.tool.Render(name) + strings.Repeat(" ", nameW-ansi.StringWidth(name)) +
-			"  " + st.bar(cand.Confidence, barW) + " " + st.number.Render(fmt.Sprintf("%4s", pct(cand.Confidence))) +
-			st.note.Render(fmt.Sprintf("  f %.2f", cand.Score))
+		line := mark + fmt.Sprintf("%d ", i+1) + style.Render(name) + strings.Repeat(" ", nameW-ansi.StringWidth(name)) +
+			"  " + st.bar(cand.Confidence, barW) + " " + st.number.Render(fmt.Sprintf("%4s", pct(cand.Confidence)))
+		if cand.Call != "" {
+			// The call is cut before its call confidence is.
+			note := readingNote(cand.Reading)
+			avail := width - ansi.StringWidth(line) - 2 - ansi.StringWidth(note)
+			if avail >= 8 {
+				line += "  " + clip(cleanLine(cand.Call), avail) + st.note.Render(note)
+			} else {
+				line += "  " + cleanLine(cand.Call) + st.note.Render(note)
+			}
+		}
 		out = append(out, clip(line, width))
 	}
 	for _, l := range wrapLines(m.gateHint(), width-1) {
@@ -48,19 +72,23 @@ func (m *Model) gateLines(c *agent.Confirmation, width int) []string {
 	return out
 }
 
-// gateHint says how to answer the gate: enter runs the first only while
-// the input is empty (text typed meanwhile stays in the input), and esc
-// answers without a tool only when that can give an answer.
+// readingNote is " · call 97%" for a candidate's call reading, "" with
+// none: a call confidence is never invented.
+func readingNote(r *grounding.CallReading) string {
+	if r == nil {
+		return ""
+	}
+	return " · call " + pct(r.Confidence)
+}
+
+// gateHint says how to answer the gate: enter runs the selected tool only
+// while the input is empty (text typed meanwhile stays in the input), and
+// esc answers without a tool only when that can give an answer.
 func (m *Model) gateHint() string {
-	run := "enter runs 1 · "
 	if m.in.value() != "" {
-		run = "your text stays in the input · "
+		return "your text stays in the input · 1-9 picks a tool · " + m.gateEsc()
 	}
-	esc := "esc answers without a tool"
-	if !m.canAnswerWithoutTool() {
-		esc = "esc cancels the question"
-	}
-	return run + "1-9 picks a tool · " + esc
+	return "↑↓ or 1-9 picks, enter runs · " + m.gateEsc()
 }
 
 // canAnswerWithoutTool says whether "no tool" can give an answer: it

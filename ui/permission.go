@@ -1,8 +1,11 @@
 package ui
 
 import (
+	"fmt"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/gear-chat/gear/agent"
 )
@@ -24,15 +27,64 @@ func (m *Model) permissionLines(c *agent.Confirmation, width int) []string {
 	if c.Effect == "costs" {
 		what = "may cost money or quota"
 	}
+	// The call that would run, when it is known, is what the user says
+	// yes to; else the tool's name.
+	shown := tool
+	if len(c.Candidates) > 0 && c.Candidates[0].Call != "" {
+		shown = cleanLine(c.Candidates[0].Call)
+	}
+	shown = clip(shown, width-1)
 	out := []string{
 		st.panelTitle.Render(clip("Run "+tool+"? It is not read-only: it "+what+".", width)),
-		" " + st.tool.Render(clip(tool, width-1)) + st.note.Render(clip("  from "+cleanLine(c.Source), max(width-len(tool)-1, 0))),
+		" " + st.tool.Render(shown) + st.note.Render(clip("  from "+cleanLine(c.Source), max(width-ansi.StringWidth(shown)-1, 0))),
 	}
 	keys := " enter runs it once · esc does not run it"
 	if m.allowTool != nil {
 		keys = " enter runs it once · a always allows this tool · esc does not run it"
 	}
 	return append(out, st.note.Render(clip(keys, width)))
+}
+
+// callQuestionLines draw the question before a call read with doubts:
+// the call, how sure the engine is of its arguments, the doubts, and (for
+// a tool that is also not read-only) what it may do. Enter runs it, esc
+// does not; there is no "always", since the next call is another reading.
+func (m *Model) callQuestionLines(c *agent.Confirmation, width int) []string {
+	st := m.st
+	if len(c.Candidates) == 0 {
+		return nil
+	}
+	cand := c.Candidates[0]
+	conf := 0.0
+	var doubts []string
+	if cand.Reading != nil {
+		conf, doubts = cand.Reading.Confidence, cand.Reading.Doubts
+	}
+	out := []string{st.panelTitle.Render(clip("Run "+cleanLine(cand.Call)+"?", width))}
+	why := fmt.Sprintf("gear is only %s sure it read your question right (it asks under %s)", pct(conf), pct(c.Threshold))
+	if len(doubts) > 0 {
+		why += ":"
+	}
+	for _, l := range wrapLines(why, width-1) {
+		out = append(out, " "+l)
+	}
+	for _, d := range doubts {
+		for i, l := range wrapLines(cleanLine(d), width-4) {
+			lead := " - "
+			if i > 0 {
+				lead = "   "
+			}
+			out = append(out, st.note.Render(lead)+l)
+		}
+	}
+	if c.Effect != "" {
+		what := "may change things"
+		if c.Effect == "costs" {
+			what = "may cost money or quota"
+		}
+		out = append(out, st.note.Render(clip(" It is not read-only: it "+what+" (from "+cleanLine(c.Source)+").", width)))
+	}
+	return append(out, st.note.Render(clip(" enter runs it · esc does not run it", width)))
 }
 
 var allowKey = key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "always allow"))
@@ -60,11 +112,14 @@ func (m *Model) permissionKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	switch {
 	case key.Matches(msg, k.GateRun) && typing:
 		m.flash = "Answer the prompt first: enter on an empty input runs " + cleanLine(tool) + " once, esc does not run it; your text stays in the input."
+		if c.Kind == agent.ConfirmCall {
+			m.flash = "Answer the prompt first: enter on an empty input runs the call, esc does not run it; your text stays in the input."
+		}
 		m.flashForTurn = true
 		return nil, true
 	case key.Matches(msg, k.GateRun):
 		return m.answerGate(tool), true
-	case key.Matches(msg, allowKey) && m.allowTool != nil && !typing:
+	case key.Matches(msg, allowKey) && m.allowTool != nil && !typing && c.Kind == agent.ConfirmRun:
 		return tea.Batch(allowCmd(m.allowTool, tool), m.answerGate(tool)), true
 	case key.Matches(msg, k.GateNone):
 		return m.answerGate(agent.NoTool), true

@@ -15,7 +15,7 @@ import (
 // permissionTurn asks whether a tool that may write runs.
 func permissionTurn() *fakeTurn {
 	c := agent.Confirmation{Kind: agent.ConfirmRun, Effect: "writes", Source: "mcp:files",
-		Candidates: []agent.Candidate{{Tool: "files.write_file", Family: "files", Confidence: 0.9}}}
+		Candidates: []agent.Candidate{{Tool: "files.write_file", Family: "files", Confidence: 0.9, Call: `files.write_file("notes.txt", "hi")`}}}
 	return newFakeTurn([]agent.Event{agent.ConfirmationNeeded{Confirmation: c}}, func(string) []agent.Event {
 		return []agent.Event{agent.Done{Record: agent.Record{Status: "done", Answer: "written"}}}
 	})
@@ -52,7 +52,7 @@ func TestPermissionGate(t *testing.T) {
 			m.typeText("save my notes")
 			m.drive(press(tea.KeyEnter))
 			v := m.plain()
-			for _, want := range []string{"Run files.write_file? It is not read-only: it may change things.", "from mcp:files", "a always allows this tool",
+			for _, want := range []string{"Run files.write_file? It is not read-only: it may change things.", `files.write_file("notes.txt", "hi")  from mcp:files`, "a always allows this tool",
 				"enter run once · a always allow · esc do not run"} {
 				if !strings.Contains(v, want) {
 					t.Errorf("gate lacks %q:\n%s", want, v)

@@ -80,6 +80,23 @@ func scenes(t *testing.T) map[string]func(*harness) {
 			m.drive(press(tea.KeyEnter))
 			m.drive(press(tea.KeyCtrlT))
 		},
+		"callgate": func(m *harness) {
+			m.agent.(*fakeAgent).turns = []*fakeTurn{callGateTurn()}
+			m.typeText(feetQuery)
+			m.drive(press(tea.KeyEnter))
+		},
+		"callcard": func(m *harness) {
+			m.agent.(*fakeAgent).turns = []*fakeTurn{callGateTurn()}
+			m.typeText(feetQuery)
+			m.drive(press(tea.KeyEnter))
+			m.drive(press(tea.KeyEnter))
+			m.drive(press(tea.KeyCtrlG))
+		},
+		"offer": func(m *harness) {
+			m.agent.(*fakeAgent).turns = []*fakeTurn{offerTurn()}
+			m.typeText(moonsQuery)
+			m.drive(press(tea.KeyEnter))
+		},
 		"history": func(m *harness) {
 			m.typeText("/history")
 			m.drive(press(tea.KeyEnter))

@@ -54,8 +54,8 @@ func TestReopenedTurnLooksAsItDid(t *testing.T) {
 		rec  agent.Record
 		want []string
 	}{
-		{"grounding chose, offline", calcRecord(), []string{"needs a tool: 96% (asks ≥ 13%)", "Calculator · 76% confidence · grounding: offline engine"}},
-		{"direct mode", adelaideRecord(), []string{"you › /GEAR what time is it in Adelaide", "needs a tool: yes (direct mode)", "CurrentTime · 97%"}},
+		{"grounding chose, offline", calcRecord(), []string{"needs a tool: 96% (asks ≥ 13%)", "Calculator · tool 76% · grounding: offline engine"}},
+		{"direct mode", adelaideRecord(), []string{"you › /GEAR what time is it in Adelaide", "needs a tool: yes (direct mode)", "CurrentTime · tool 97%"}},
 		{"picked at the gate", picked, []string{"chosen by you", "The product is 391.", "WikiSearch · chosen by you"}},
 		{"tool switch", switched, []string{"you › use wiki instead", "↻ what is 17 * 23", "you named it", "WikiSearch · chosen by you"}},
 		{"routed to no tool", noTool, []string{"needs a tool: no, said the chat model", "no tool was chosen", "Why did the scarecrow"}},

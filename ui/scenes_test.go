@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/grounding"
 	"github.com/gear-chat/gear/store"
 )
 
@@ -95,8 +96,9 @@ func adelaideEvents() []agent.Event {
 // gateConfirmation is what grounding asks when it is not sure.
 func gateConfirmation() agent.Confirmation {
 	return agent.Confirmation{Threshold: 0.5, Candidates: []agent.Candidate{
-		{Tool: "Calculator", Family: "calc", Confidence: 0.4986, Score: 0.414},
-		{Tool: "WikiSearch", Family: "wiki", Confidence: 0.2910, Score: 0.360},
+		{Tool: "Calculator", Family: "calc", Confidence: 0.4986, Score: 0.414, Call: "Calculator(17 * 23)",
+			Reading: &grounding.CallReading{Confidence: 0.97}},
+		{Tool: "WikiSearch", Family: "wiki", Confidence: 0.2910, Score: 0.360, Call: `WikiSearch("17 * 23")`},
 		{Tool: "WeatherSearch", Family: "weather", Confidence: 0.0212, Score: 0.098},
 	}}
 }

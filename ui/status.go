@@ -75,13 +75,17 @@ func (m *Model) helpLine(width int) string {
 		binds = []key.Binding{k.Choose, k.Close, k.PickNumber, k.Move}
 	case m.gate != nil && m.gate.Kind == agent.ConfirmRun:
 		binds = permissionBindings(m.allowTool != nil)
+	case m.gate != nil && m.gate.Kind == agent.ConfirmCall:
+		binds = permissionBindings(false)
 	case m.gate != nil:
 		run := k.GateRun
 		if m.in.value() != "" {
 			run = key.NewBinding(key.WithHelp("type", "kept in the input"))
 		}
 		none := k.GateNone
-		if !m.canAnswerWithoutTool() {
+		if m.gate.Kind == agent.ConfirmNone && !m.canAnswerWithoutTool() {
+			none = key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "no tool"))
+		} else if !m.canAnswerWithoutTool() {
 			none = key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))
 		}
 		binds = []key.Binding{k.GatePick, run, none}

@@ -102,12 +102,12 @@ func (m *Model) onTurnEvent(msg turnEventMsg) tea.Cmd {
 		e.rec.Grounding = &g
 	case agent.ConfirmationNeeded:
 		c := ev.Confirmation
-		if c.Kind == agent.ConfirmRun {
+		if c.Kind == agent.ConfirmRun || c.Kind == agent.ConfirmCall {
 			e.rec.Permission = &c
 		} else {
 			e.rec.Confirmation = &c
 		}
-		m.gate, m.stage = &c, "waiting for your choice"
+		m.gate, m.gateSel, m.stage = &c, 0, "waiting for your choice"
 	case agent.CallEmitted:
 		em := ev.Emission
 		e.rec.Emission = &em

@@ -29,7 +29,7 @@ func TestTurnAnswersWithCardAndBadge(t *testing.T) {
 		"Calculator  ",
 		"76%",
 		"\n  391\n",
-		"Calculator · 76% confidence · grounding: offline engine",
+		"Calculator · tool 76% · grounding: offline engine",
 		"conversation #1",
 		"No chat model is configured",
 	} {
@@ -160,7 +160,7 @@ func TestConfidenceGate(t *testing.T) {
 			m.drive(press(tea.KeyEnter))
 			v := m.plain()
 			for _, want := range []string{"Grounding is only 49% sure (it asks under 50%). Which tool?",
-				" 1 Calculator", " 2 WikiSearch", " 3 WeatherSearch", "29%", "enter run the first"} {
+				" 1 Calculator", " 2 WikiSearch", " 3 WeatherSearch", "29%", "enter run the selected"} {
 				if !strings.Contains(v, want) {
 					t.Errorf("gate lacks %q:\n%s", want, v)
 				}

@@ -114,7 +114,7 @@ func (m *Model) completeInput() {
 // input's, and enter says to answer the prompt first.
 func (m *Model) gateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k, c := m.keys, m.gate
-	if c.Kind == agent.ConfirmRun {
+	if c.Kind == agent.ConfirmRun || c.Kind == agent.ConfirmCall {
 		return m.permissionKey(msg)
 	}
 	typing := m.in.value() != ""
@@ -124,8 +124,20 @@ func (m *Model) gateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		m.flashForTurn = true
 		return nil, true
 	case key.Matches(msg, k.GateRun) && len(c.Candidates) > 0:
-		return m.answerGate(c.Candidates[0].Tool), true
+		return m.answerGate(c.Candidates[clamp(m.gateSel, 0, len(c.Candidates)-1)].Tool), true
+	case key.Matches(msg, k.Move) && !typing && len(c.Candidates) > 0 && (msg.Type == tea.KeyUp || msg.Type == tea.KeyDown):
+		d := 1
+		if msg.Type == tea.KeyUp {
+			d = -1
+		}
+		m.gateSel = clamp(m.gateSel+d, 0, min(len(c.Candidates), 9)-1)
+		return nil, true
 	case key.Matches(msg, k.GateNone):
+		if c.Kind == agent.ConfirmNone {
+			// Grounding's own choice: without a chat model the answer
+			// lists the tools and their calls, to rephrase or type one.
+			return m.answerGate(agent.NoTool), true
+		}
 		if !m.canAnswerWithoutTool() {
 			// No tool would leave nothing to answer with: esc cancels.
 			m.gate = nil
@@ -147,6 +159,12 @@ func (m *Model) gateKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 
 // gateEsc is what esc does at the gate, in words.
 func (m *Model) gateEsc() string {
+	if m.gate != nil && m.gate.Kind == agent.ConfirmNone {
+		if m.canAnswerWithoutTool() {
+			return "esc answers without a tool"
+		}
+		return "esc runs none (rephrase)"
+	}
 	if m.canAnswerWithoutTool() {
 		return "esc answers without a tool"
 	}

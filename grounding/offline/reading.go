@@ -51,7 +51,9 @@ const (
 	defaultedPlace     = 0.85 // a required place the query does not name
 	spokenWhen         = 0.85 // a date or time read from words or a slip
 	positionalNumber   = 0.75 // a number taken by its position
+	numbersInOrder     = 0.9  // every number of the query taken, in the order the tool lists its parameters
 	leftOverText       = 0.75 // a string made of left-over words
+	leftOverPhrase     = 0.85 // left-over words that stand together in the query, as written
 	focusText          = 0.92 // a string read as the question's focus
 )
 
@@ -59,6 +61,9 @@ const (
 type callReading struct {
 	factor float64 // 0 means 1: no argument judged yet
 	doubts []string
+	// byPosition are the numbers taken for parameters by their position,
+	// judged together once the call is read (settle).
+	byPosition []string
 }
 
 func (r *callReading) scale(f float64, doubt string) {
@@ -87,11 +92,30 @@ func (e *Engine) ReadCall(ctx context.Context, spec tools.Spec, query string) (s
 	if err := ctx.Err(); err != nil {
 		return "", grounding.CallReading{}, err
 	}
-	call, r := e.extractRead(e.analysisOf(query), spec)
+	a := e.analysisOf(query)
+	call, r := e.extractRead(a, spec)
 	if call == "" {
 		return "", grounding.CallReading{}, nil
 	}
+	r.settle(a)
 	return call, r.reading(), nil
+}
+
+// settle judges the numbers taken by position together: when they are
+// every number of the query, taken in the order the tool lists its
+// parameters ("add the numbers 2 and 3" → add(a, b)), the reading is the
+// natural one and one small doubt is enough; otherwise each is a guess.
+func (r *callReading) settle(a *analysis) {
+	switch {
+	case len(r.byPosition) == 0:
+	case len(r.byPosition) == len(a.operands) && len(r.byPosition) > 1:
+		r.scale(numbersInOrder, fmt.Sprintf("the numbers %s were taken in the order of the tool's parameters", strings.Join(r.byPosition, ", ")))
+	default:
+		for _, d := range r.byPosition {
+			r.scale(positionalNumber, d+" by its position")
+		}
+	}
+	r.byPosition = nil
 }
 
 // exprNumberRe finds the numbers an expression writes.
@@ -283,7 +307,7 @@ func (r *callReading) positional(a *analysis, p tools.Param, n number) {
 		r.scale(certain, "")
 		return
 	}
-	r.scale(positionalNumber, fmt.Sprintf("%q was taken for %s by its position", a.query[n.start:n.end], p.Name))
+	r.byPosition = append(r.byPosition, fmt.Sprintf("%q was taken for %s", a.query[n.start:n.end], p.Name))
 }
 
 // defaulted judges a required place the query does not name.
@@ -322,6 +346,11 @@ func (r *callReading) text(a *analysis, p tools.Param, term string, quoted bool)
 		r.scale(certain, "")
 	case a.term != "" && strings.Contains(a.term, term):
 		r.scale(focusText, "")
+	case strings.Contains(a.lower, strings.ToLower(term)):
+		// What is left once the tool's own words and its other arguments
+		// are gone is one phrase of the query ("translate hello world
+		// into Chinese"): likely the text meant, though not marked as such.
+		r.scale(leftOverPhrase, fmt.Sprintf("%s %q is the phrase left around the tool's own words", p.Name, term))
 	default:
 		r.scale(leftOverText, fmt.Sprintf("%s %q is the words left over around the tool's own", p.Name, term))
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/gear-chat/gear/grounding"
 	"github.com/gear-chat/gear/tools"
 	"github.com/gear-chat/gear/tools/calc"
+	"github.com/gear-chat/gear/tools/translate"
 )
 
 // The offline engine says how sure it is of its calls.
@@ -18,7 +19,7 @@ var _ grounding.CallReader = (*Engine)(nil)
 // specNamed is the built-in spec of that name.
 func specNamed(t *testing.T, name string) tools.Spec {
 	t.Helper()
-	for _, s := range builtinSpecs() {
+	for _, s := range append(builtinSpecs(), translate.New(translate.Config{}).Spec()) {
 		if s.Name == name {
 			return s
 		}
@@ -63,6 +64,10 @@ func TestReadCallConfidence(t *testing.T) {
 		{"WeatherSearch", "weather in NYC", true, "was read as"},
 		// A required place the query does not name.
 		{"WeatherSearch", "will it rain today?", true, "no place named"},
+		// The text to translate is the phrase left around the tool's own
+		// words, standing together as written: likely, not certain.
+		{"Translate", "translate hello world into Chinese", true, "phrase left around"},
+		{"Translate", "Cómo se dice buenos días en japonés", true, "phrase left around"},
 	}
 	for _, tt := range tests {
 		call, r, err := e.ReadCall(context.Background(), specNamed(t, tt.tool), tt.query)
@@ -122,6 +127,33 @@ func TestReadCallIssueExamples(t *testing.T) {
 		}
 		if right && r.Confidence < 0.8 {
 			t.Logf("%q: %s is right but read at %.2f (%q)", tt.query, call, r.Confidence, r.Doubts)
+		}
+	}
+}
+
+// Numbers taken by position: every number of the query, in the order the
+// tool lists its parameters, is the natural reading (over the gate, one
+// doubt); a number left over makes each a guess.
+func TestReadCallNumbersByPosition(t *testing.T) {
+	t.Parallel()
+	e := testEngine()
+	add := tools.Spec{Name: "add_numbers", Description: "Add two numbers and return the sum",
+		Params: []tools.Param{{Name: "a", Type: tools.TypeNumber}, {Name: "b", Type: tools.TypeNumber}}}
+	tests := []struct {
+		query string
+		high  bool
+		doubt string
+	}{
+		{"add the numbers 2 and 3", true, "in the order of the tool's parameters"},
+		{"add the numbers 2 and 3 for my 4 kids", false, "by its position"},
+	}
+	for _, tt := range tests {
+		call, r, err := e.ReadCall(context.Background(), add, tt.query)
+		if err != nil || !strings.HasPrefix(call, "add_numbers(2, 3") {
+			t.Fatalf("%q: call %q (%v)", tt.query, call, err)
+		}
+		if got := r.Confidence >= 0.8; got != tt.high || !strings.Contains(strings.Join(r.Doubts, "|"), tt.doubt) {
+			t.Errorf("%q: confidence %.2f doubts %q; want high %v and a doubt with %q", tt.query, r.Confidence, r.Doubts, tt.high, tt.doubt)
 		}
 	}
 }
