@@ -215,7 +215,8 @@ func TestDeclaredTranslateTool(t *testing.T) {
 
 // A declared tool's grounding: block reaches the offline engine: with it,
 // a question in its subject's words is grounded to the tool; the same
-// file without it leaves the question to no tool.
+// file without it leaves a question in words only the hints have to no
+// tool.
 func TestDeclaredGroundingHints(t *testing.T) {
 	// Once grounding can write the call, it may run the tool to score it:
 	// a replay server answers that one request.
@@ -225,7 +226,7 @@ func TestDeclaredGroundingHints(t *testing.T) {
 	}
 	srv, _ := replayOnly(t, "/get", "langpair=en%7Czh-CN&q=thank+you+very+much", body)
 	hc := &http.Client{Transport: onlyHost{t, strings.TrimPrefix(srv.URL, "http://")}}
-	ground := func(t *testing.T, strip bool) (string, float64) {
+	ground := func(t *testing.T, strip bool, query string) (string, float64) {
 		home, path := installDeclared(t, "translate-zh.yaml", "https://api.mymemory.translated.net", srv.URL)
 		if strip {
 			data, _ := os.ReadFile(path)
@@ -238,7 +239,7 @@ func TestDeclaredGroundingHints(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		code, stdout, stderr := runAskHTTP(t, hc, map[string]string{"XDG_CONFIG_HOME": home}, "ground", "--offline", "--json", "Chinese for thank you very much")
+		code, stdout, stderr := runAskHTTP(t, hc, map[string]string{"XDG_CONFIG_HOME": home}, "ground", "--offline", "--json", query)
 		if code != cli.ExitOK {
 			t.Fatalf("exit %d, stderr %q", code, stderr)
 		}
@@ -253,12 +254,18 @@ func TestDeclaredGroundingHints(t *testing.T) {
 		}
 		return res.Choice.Tool, res.Choice.Confidence
 	}
-	tool, conf := ground(t, false)
+	tool, conf := ground(t, false, "Chinese for thank you very much")
 	if tool != "TranslateToChinese" || conf < 0.5 {
 		t.Errorf("with hints: %s at %.2f, want TranslateToChinese above 0.5", tool, conf)
 	}
-	tool, conf = ground(t, true)
-	if tool == "TranslateToChinese" {
+	// Without hints the tool is still found by its description and
+	// examples (the library index); a word only its hints have shows
+	// that they reach the engine.
+	const hinted = "Mandarin for thank you very much"
+	if tool, conf = ground(t, false, hinted); tool != "TranslateToChinese" {
+		t.Errorf("with hints: %q grounded to %s at %.2f, want TranslateToChinese", hinted, tool, conf)
+	}
+	if tool, conf = ground(t, true, hinted); tool == "TranslateToChinese" {
 		t.Errorf("without hints: %s at %.2f (the test would not show the hints matter)", tool, conf)
 	}
 }

@@ -79,6 +79,10 @@ type Engine struct {
 	// the tools while the model's query embedding is on its way, so that
 	// the shortlist's calls start at once (see shortlist.go).
 	Prefilter Encoder
+	// Library, when set, scores a query against the whole library with
+	// weights from the library at hand (see library.go); S then combines
+	// the encoder's cosine with it (see semantic.go).
+	Library LibraryScorer
 	// PrefilterModel identifies the prefilter in the embedding cache, so
 	// its vectors of the library are computed once, not once a process;
 	// empty keeps them in memory only.

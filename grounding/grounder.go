@@ -173,6 +173,9 @@ type Grounder struct {
 	vectors  []vector          // per library text (texts); nil until prepared
 	warnings []string
 
+	libOnce sync.Once
+	library LibraryScores // nil without Engine.Library
+
 	preOnce    sync.Once
 	preVectors []vector // the prefilter's, per library text
 	preErr     error
@@ -221,6 +224,16 @@ func New(reg *tools.Registry, eng Engine, opts Options) (*Grounder, error) {
 	return g, nil
 }
 
+// libraryScores is the engine's index of the library, built on first use;
+// nil when the engine has no LibraryScorer.
+func (g *Grounder) libraryScores() LibraryScores {
+	if g.engine.Library == nil {
+		return nil
+	}
+	g.libOnce.Do(func() { g.library = g.engine.Library.IndexTools(g.specs) })
+	return g.library
+}
+
 // Engine returns the grounder's engine name ("offline", "model").
 func (g *Grounder) Engine() string { return g.engine.Name }
 
@@ -237,6 +250,7 @@ func (g *Grounder) Prepare(ctx context.Context) error {
 			return err
 		}
 	}
+	g.libraryScores()
 	_, _, err := g.libraryVectors(ctx, nil)
 	return err
 }
@@ -384,9 +398,26 @@ func (g *Grounder) GroundWith(ctx context.Context, query string, ask Ask) (*Resu
 	for i := range S {
 		S[i] = similarityTo(qvec, lib[g.texts.desc[i]])
 	}
+	// explained is the library scorer's, for the tools it scores.
+	explained := make([]float64, n)
+	if ls := g.libraryScores(); ls != nil {
+		rel := ls.Relevance(query)
+		for i := range S {
+			if i < len(rel.Scores) && rel.Scores[i] >= 0 {
+				S[i] = combineSemantic(S[i], rel.Scores[i])
+				if i < len(rel.Explained) {
+					explained[i] = rel.Explained[i]
+				}
+			}
+		}
+	}
 	var top []int
 	if sl != nil {
 		ranks := g.texts.rank(qvec, lib)
+		if g.library != nil {
+			// S already weighs the examples, by the library's weights.
+			ranks, sl.By = S, ShortlistByLibrary
+		}
 		top = topK(ranks, k)
 		sl.Cut = ranks[top[len(top)-1]]
 		if !speculated {
@@ -415,6 +446,7 @@ func (g *Grounder) GroundWith(ctx context.Context, query string, ask Ask) (*Resu
 	for i := range res.Tools {
 		ts := &res.Tools[i]
 		ts.S = S[i]
+		ts.Explained = explained[i]
 		ts.Shortlisted = called[i]
 		if ts.Status == StatusRun || ts.Status == StatusMock {
 			ts.P = ps.Score(prelim, ps.EncodeAs(bounded(ts.Response, maxScoredBytes), g.specs[i].OutputPattern), g.opts.Lambda)

@@ -31,6 +31,10 @@ type ToolScore struct {
 	S float64 `json:"s"`
 	P float64 `json:"p"`
 	F float64 `json:"f"`
+	// Explained is the share of the query's words the tool's texts
+	// contain, weighted by their rarity in the library (see
+	// LibraryRelevance); 0 when the engine does not score the library.
+	Explained float64 `json:"explained,omitempty"`
 	// Probability is the tool's share of the calibrated softmax over the
 	// tools and "none".
 	Probability float64 `json:"probability"`

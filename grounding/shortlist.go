@@ -89,6 +89,10 @@ type Shortlist struct {
 // ShortlistBy is Shortlist.By.
 const ShortlistBy = "max(description, best example)"
 
+// ShortlistByLibrary is Shortlist.By when the engine scores the library
+// as a whole (Engine.Library): the tools are ranked by S itself.
+const ShortlistByLibrary = "S (cosine and library relevance)"
+
 // StatusCut is a tool outside the shortlist: no call, P = 0, f = γS.
 const StatusCut = "not shortlisted"
 

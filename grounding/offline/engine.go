@@ -138,7 +138,7 @@ func (e *Engine) ForLibrary(specs []tools.Spec) *Engine {
 // lexical encoder, and the rule-based prober. It has no yes/no model, so
 // routing goes by the confidence threshold.
 func (e *Engine) Grounding() grounding.Engine {
-	return grounding.Engine{Name: grounding.EngineOffline, Model: e.Model(), Encoder: e, Prober: e}
+	return grounding.Engine{Name: grounding.EngineOffline, Model: e.Model(), Encoder: e, Prober: e, Library: e}
 }
 
 // analysisOf returns the query's analysis, computing it once however many

@@ -1,0 +1,446 @@
+package offline
+
+import (
+	"math"
+	"slices"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/gear-chat/gear/grounding"
+	"github.com/gear-chat/gear/tools"
+)
+
+// The library index: how well each tool of the library at hand explains a
+// query, by the words they share weighted by how rare each word is in that
+// library. The encoder's vector (encoder.go) must not depend on the
+// library — the cache keeps it per text — so it has no inverse document
+// frequency, and among hundreds of tools that describe themselves in the
+// same words ("get", "data", "information", "search") its cosine cannot
+// tell them apart. The index is built once per library and answers a query
+// through postings, never a pass over tools × vocabulary.
+//
+// Each tool has two kinds of documents:
+//
+//   - its card: the words of its name (camelCase, snake_case and dotted
+//     names split), its description, and its parameters' names,
+//     descriptions and enum values;
+//   - each usage example's query, a document of its own.
+//
+// Terms are Porter stems of content words (stop words and question words
+// dropped, as the encoder drops them), and the character trigrams of each
+// word of four letters or more at a small weight (cardGramWeight), so that
+// an inflection the stemmer misses or a typo still meets its word. A term's
+// weight in a document is (1 + log tf)·idf, with idf = ln(1 + (N − df +
+// 0.5)/(df + 0.5)) over the library's N tools (df counts tools, card and
+// examples together); a query's term weighs its idf. Scores are cosines,
+// so a long description is not favoured over a short one.
+//
+// Relevance combines the card and the examples (see relevance): the card
+// says what the tool does in the tool author's words; an example says how a
+// user asks for it, in the words users use, which the card often lacks
+// ("Can you find me a cheap flight to Rome?" against "Search and compare
+// airfares").
+type LibraryIndex struct {
+	n int
+	// ids numbers the library's terms; idf, card, ex and all are by id.
+	ids   map[string]int32
+	idf   []float64
+	card  [][]posting // term -> tools whose card has it
+	cardN []float64   // tool -> its card's vector norm
+	ex    [][]posting // term -> examples (index into exTool)
+	exN   []float64
+	// all is each tool's examples as one document.
+	all  [][]posting
+	allN []float64
+	// exTool is the tool of each example.
+	exTool []int
+}
+
+type posting struct {
+	doc int
+	w   float64
+}
+
+// Weights of the index's fields and terms, chosen on the benchmark dev
+// sets (BENCHMARKS.md, "Offline engine at scale").
+const (
+	// nameWeight: a word of the tool's name says what the tool is about
+	// more surely than one word of a long description.
+	nameWeight = 2.0
+	// paramNameWeight and paramTextWeight: parameters say what the tool
+	// needs, which a query names ("in Paris", "for 3 nights"), but less
+	// surely than the description says what it does.
+	paramNameWeight = 1.0
+	paramTextWeight = 0.5
+	// cardGramWeight is a word's trigrams' share, divided among them.
+	cardGramWeight = 0.3
+	// bigramWeight is two adjacent content words as one term ("search
+	// engine", "real estate"): a phrase the query shares with a tool is
+	// surer than its two words apart.
+	bigramWeight = 0.5
+)
+
+// wordTerms are one word's index terms: its stem's and its trigrams'.
+type wordTerms struct {
+	stem, term string
+	grams      []string
+}
+
+// termMemo keeps each word's terms while a library is indexed: its texts
+// repeat their words, and stemming is the costly part.
+type termMemo map[string]*wordTerms
+
+func (m termMemo) of(w string) *wordTerms {
+	if wt, ok := m[w]; ok {
+		return wt
+	}
+	st := stem(w)
+	wt := &wordTerms{stem: st, term: "w:" + st}
+	if len(w) >= 4 {
+		for _, g := range trigrams(w) {
+			wt.grams = append(wt.grams, "g:"+g)
+		}
+	}
+	if m != nil {
+		m[w] = wt
+	}
+	return wt
+}
+
+// indexTerms adds a text's index terms with their raw weights to into;
+// memo may be nil.
+func (e *Engine) indexTerms(text string, weight float64, into map[string]float64, memo termMemo) {
+	prev := ""
+	for _, w := range splitWords(text) {
+		if e.lex.stop[w] || isQuestionWord(w) || isNumeral(w) || len(w) < 2 {
+			prev = ""
+			continue
+		}
+		wt := memo.of(w)
+		into[wt.term] += weight
+		if prev != "" {
+			into["b:"+prev+"_"+wt.stem] += weight * bigramWeight
+		}
+		prev = wt.stem
+		for _, g := range wt.grams {
+			into[g] += weight * cardGramWeight / float64(len(wt.grams))
+		}
+	}
+}
+
+// splitWords lower-cases a text and splits it into words: at every
+// character that is not a letter or a digit, and inside a word at a
+// lower-to-upper case change ("getWeatherForecast", "HTTPServer" ->
+// "http server"); an apostrophe's clitic is dropped ("user's" -> "user").
+func splitWords(text string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(text)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		switch {
+		case r == '\'' || r == '’':
+			// "user's": the clitic goes with the apostrophe.
+			flush()
+			for i+1 < len(rs) && unicode.IsLetter(rs[i+1]) {
+				i++
+			}
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if len(cur) > 0 && unicode.IsUpper(r) {
+				prev := cur[len(cur)-1]
+				nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
+				if unicode.IsLower(prev) || unicode.IsDigit(prev) || (unicode.IsUpper(prev) && nextLower) {
+					flush()
+				}
+			}
+			cur = append(cur, r)
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+// cardTerms are a tool's card's raw term weights.
+func (e *Engine) cardTerms(s tools.Spec, memo termMemo) map[string]float64 {
+	m := map[string]float64{}
+	e.indexTerms(s.Name, nameWeight, m, memo)
+	e.indexTerms(s.Description, 1, m, memo)
+	for _, p := range s.Params {
+		e.indexTerms(p.Name, paramNameWeight, m, memo)
+		e.indexTerms(p.Description, paramTextWeight, m, memo)
+		for _, v := range p.Enum {
+			e.indexTerms(v, paramTextWeight, m, memo)
+		}
+	}
+	return m
+}
+
+// IndexLibrary builds the index of a library.
+func (e *Engine) IndexLibrary(specs []tools.Spec) *LibraryIndex {
+	ix := &LibraryIndex{n: len(specs), ids: map[string]int32{}}
+	memo := termMemo{}
+	cards := make([]map[string]float64, len(specs))
+	var exs []map[string]float64
+	alls := make([]map[string]float64, len(specs))
+	df := map[string]int{}
+	for i, s := range specs {
+		cards[i] = e.cardTerms(s, memo)
+		alls[i] = map[string]float64{}
+		seen := map[string]bool{}
+		for t := range cards[i] {
+			seen[t] = true
+		}
+		for _, x := range s.Examples {
+			m := map[string]float64{}
+			e.indexTerms(x.Query, 1, m, memo)
+			exs = append(exs, m)
+			ix.exTool = append(ix.exTool, i)
+			for t, w := range m {
+				seen[t] = true
+				alls[i][t] += w
+			}
+		}
+		for t := range seen {
+			df[t]++
+		}
+	}
+	// Terms numbered in sorted order, so that postings and float sums
+	// come out the same on every run.
+	terms := make([]string, 0, len(df))
+	for t := range df {
+		terms = append(terms, t)
+	}
+	sort.Strings(terms)
+	n := float64(len(specs))
+	ix.idf = make([]float64, len(terms))
+	for id, t := range terms {
+		ix.ids[t] = int32(id)
+		d := float64(df[t])
+		ix.idf[id] = math.Log(1 + (n-d+0.5)/(d+0.5))
+	}
+	place := func(docs []map[string]float64) ([][]posting, []float64) {
+		post := make([][]posting, len(terms))
+		norms := make([]float64, len(docs))
+		var ids []int32
+		for d, m := range docs {
+			ids = ids[:0]
+			for t := range m {
+				ids = append(ids, ix.ids[t])
+			}
+			slices.Sort(ids)
+			var ss float64
+			for _, id := range ids {
+				w := sublinear(m[terms[id]]) * ix.idf[id]
+				post[id] = append(post[id], posting{d, w})
+				ss += w * w
+			}
+			norms[d] = math.Sqrt(ss)
+		}
+		return post, norms
+	}
+	ix.card, ix.cardN = place(cards)
+	ix.ex, ix.exN = place(exs)
+	ix.all, ix.allN = place(alls)
+	return ix
+}
+
+// sublinear damps a term's count: 1 + log(tf) past one occurrence; a
+// fractional weight (a trigram's share) stays as it is.
+func sublinear(tf float64) float64 {
+	if tf > 1 {
+		return 1 + math.Log(tf)
+	}
+	return tf
+}
+
+// Relevance is a query's scores against every tool of the index, in the
+// library's order: Card the cosine with the tool's card, Example the best
+// cosine with one of its usage examples, and Covered the share of the
+// query's word weight (idf², words only, trigrams aside) that the tool's
+// card or examples contain — how much of the query the tool explains.
+type Relevance struct {
+	Card, Example, Covered []float64
+	// Examples is the cosine with all the tool's examples as one document.
+	Examples []float64
+}
+
+// aboutText is the part of a query that says what it asks for: without
+// its paths and URLs, which are values for a tool's arguments ("read the
+// file /tmp/TestServer/notes.txt"), not words of what the tool does. A
+// quoted string stays: it is a value too, but often one in the tool's
+// subject ("translate \"good morning\" into French"), and leaving quoted
+// strings out cost Seal-Tools two queries in 200. A query that is nothing
+// else is kept whole.
+func aboutText(query string) string {
+	fields := strings.Fields(query)
+	kept := fields[:0]
+	for _, f := range fields {
+		if strings.Contains(f, "://") || strings.Count(f, "/") >= 2 || strings.Contains(f, "\\") {
+			continue
+		}
+		kept = append(kept, f)
+	}
+	if len(kept) == 0 {
+		return query
+	}
+	return strings.Join(kept, " ")
+}
+
+// Relevance scores query against the library.
+func (e *Engine) Relevance(ix *LibraryIndex, query string) Relevance {
+	q := map[string]float64{}
+	e.indexTerms(aboutText(truncate(query, MaxQueryBytes)), 1, q, nil)
+	r := Relevance{Card: make([]float64, ix.n), Example: make([]float64, ix.n), Covered: make([]float64, ix.n), Examples: make([]float64, ix.n)}
+	keys := make([]string, 0, len(q))
+	for t := range q {
+		keys = append(keys, t)
+	}
+	sort.Strings(keys)
+	var qss, wordMass float64
+	unknownIDF := math.Log(1 + (float64(ix.n)+0.5)/0.5)
+	exScore := make([]float64, len(ix.exTool))
+	covered := make([]float64, ix.n)
+	// hitBy[tool] is the last word term (its number, from 1) that counted
+	// the tool as covering it: a word is covered once per tool however
+	// many of its documents have it.
+	hitBy := make([]int, ix.n)
+	wordNo := 0
+	for _, t := range keys {
+		// A word no tool has counts in the query's length at the
+		// highest idf: the query asks for something the library does not
+		// mention.
+		id, known := ix.ids[t]
+		idf := unknownIDF
+		if known {
+			idf = ix.idf[id]
+		}
+		w := sublinear(q[t]) * idf
+		qss += w * w
+		isWord := strings.HasPrefix(t, "w:")
+		if isWord {
+			wordMass += idf * idf
+		}
+		if !known {
+			continue
+		}
+		if isWord {
+			wordNo++
+		}
+		for _, p := range ix.card[id] {
+			r.Card[p.doc] += w * p.w
+			if isWord && hitBy[p.doc] != wordNo {
+				hitBy[p.doc] = wordNo
+				covered[p.doc] += idf * idf
+			}
+		}
+		for _, p := range ix.all[id] {
+			r.Examples[p.doc] += w * p.w
+		}
+		for _, p := range ix.ex[id] {
+			exScore[p.doc] += w * p.w
+			if tool := ix.exTool[p.doc]; isWord && hitBy[tool] != wordNo {
+				hitBy[tool] = wordNo
+				covered[tool] += idf * idf
+			}
+		}
+	}
+	qn := math.Sqrt(qss)
+	if qn == 0 {
+		return r
+	}
+	for i := range r.Card {
+		if ix.cardN[i] > 0 {
+			r.Card[i] /= qn * ix.cardN[i]
+		}
+		if ix.allN[i] > 0 {
+			r.Examples[i] /= qn * ix.allN[i]
+		}
+		if wordMass > 0 {
+			r.Covered[i] = covered[i] / wordMass
+		}
+	}
+	for d, s := range exScore {
+		if ix.exN[d] > 0 {
+			s /= qn * ix.exN[d]
+		}
+		if t := ix.exTool[d]; s > r.Example[t] {
+			r.Example[t] = s
+		}
+	}
+	return r
+}
+
+// Weights of a tool's three scores in its relevance (see
+// libraryScores.Relevance), measured on the benchmark dev sets
+// (BENCHMARKS.md, "Offline engine at scale"): the card alone, and the
+// examples alone, each miss what the other has.
+const (
+	relevanceCard = 1.0
+	// relevanceExample is the best single example: one phrasing close to
+	// the query. Measured at 0.5 and 1 beside the examples' document, it
+	// adds nothing (MetaTool 0.609 and lower against 0.618 without it):
+	// the document already holds that example's words.
+	relevanceExample = 0.0
+	// relevanceExamples is all the examples as one document: the words
+	// users use for the tool, whichever example has them.
+	relevanceExamples = 1.0
+	// relevancePower bends the relevance (a cosine of sparse vectors,
+	// rarely above 0.5 even for the right tool) onto the scale of the
+	// encoder's cosine that grounding's none score was fitted on: S =
+	// relevance^power. It is monotone, so it orders the tools as the
+	// relevance does; it sets where "none" begins (BENCHMARKS.md).
+	relevancePower = 0.33
+)
+
+// IndexTools is the engine as a grounding.LibraryScorer: it indexes specs.
+func (e *Engine) IndexTools(specs []tools.Spec) grounding.LibraryScores {
+	known := make([]bool, len(specs))
+	examples := make([]bool, len(specs))
+	for i, s := range specs {
+		known[i] = len(s.Hints.Subjects) > 0
+		examples[i] = len(s.Examples) > 0
+	}
+	return libraryScores{e: e, ix: e.IndexLibrary(specs), known: known, examples: examples}
+}
+
+type libraryScores struct {
+	e  *Engine
+	ix *LibraryIndex
+	// known marks the tools whose subjects the encoder knows from their
+	// hints: its cosine already weighs their words (the thesaurus, the
+	// question forms), and its scale is the one grounding's calibration
+	// was fitted on, so they keep it (relevance -1).
+	known []bool
+	// examples marks the tools with usage examples.
+	examples []bool
+}
+
+// Relevance is each tool's weighted mean of its card's cosine and its
+// examples' together as one document (the card alone for a tool without
+// examples), bent by relevancePower.
+func (l libraryScores) Relevance(query string) grounding.LibraryRelevance {
+	r := l.e.Relevance(l.ix, query)
+	out := make([]float64, len(r.Card))
+	for i := range out {
+		if l.known[i] {
+			out[i] = -1
+			continue
+		}
+		v := r.Card[i]
+		if l.examples[i] {
+			v = (relevanceCard*r.Card[i] + relevanceExample*r.Example[i] + relevanceExamples*r.Examples[i]) /
+				(relevanceCard + relevanceExample + relevanceExamples)
+		}
+		out[i] = math.Pow(math.Max(0, math.Min(v, 1)), relevancePower)
+	}
+	return grounding.LibraryRelevance{Scores: out, Explained: r.Covered}
+}
