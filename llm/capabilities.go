@@ -64,7 +64,7 @@ func CapabilitiesOf(kind ServerKind) Capabilities {
 		Logprobs: true, MaxTopLogprobs: 5, Completions: "yes"}
 }
 
-// CapabilityTable is the README's table, generated from CapabilitiesOf so
+// CapabilityTable is the table of docs/models.md, generated from CapabilitiesOf so
 // the two cannot drift apart.
 func CapabilityTable() string {
 	kinds := ServerKinds()
