@@ -1,5 +1,8 @@
 // Package agent is one chatbot turn of gear, the GEAR-augmented chatbot of
-// papers/gear.txt (Appendix G), done with ToolDec (papers/tooldec.txt):
+// GEAR (“GEAR: Augmenting Language Models with Generalizable and
+// Efficient Tool Resolution”, Lu, Yu and Khashabi, EACL 2024,
+// arXiv:2307.08775; Appendix G), done with ToolDec (“Don't Fine-Tune, Decode: Syntax Error-Free Tool Use via
+// Constrained Decoding”, Zhang, Chen, Li and Wang, arXiv:2310.07075):
 //
 //	route ("needs a tool?") -> GEAR grounding (tool + confidence)
 //	  -> the chat LLM emits the call for the chosen tool under the machine

@@ -12,7 +12,7 @@ import (
 	"github.com/gear-chat/gear/tools/wiki"
 )
 
-// Issue 16, item 6: the call suggested after a rejected emission parses,
+// The call suggested after a rejected emission parses,
 // and carries the user's words where they fit.
 func TestSuggestedCallParses(t *testing.T) {
 	t.Parallel()
@@ -34,7 +34,7 @@ func TestSuggestedCallParses(t *testing.T) {
 	}
 }
 
-// Issue 16, item 6: a call of another tool is not called "unknown".
+// A call of another tool is not called "unknown".
 func TestCallOfAnotherToolIsNamed(t *testing.T) {
 	t.Parallel()
 	spec := weather.NewSearch(weather.Config{}).Spec()
@@ -48,7 +48,7 @@ func TestCallOfAnotherToolIsNamed(t *testing.T) {
 	}
 }
 
-// Issue 16, item 10: a grounding failure is said once, without its
+// A grounding failure is said once, without its
 // prefix repeated.
 func TestGroundingErrorPrefixOnce(t *testing.T) {
 	t.Parallel()

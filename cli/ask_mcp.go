@@ -16,7 +16,7 @@ import (
 )
 
 // gear ask answers one query, and a server still connecting must not hold
-// that answer when it cannot change it. The rule (docs/mcp.md):
+// that answer when it cannot change it. The rule (docs/mcp-and-declared-tools.md):
 //
 //  1. gear grounds the query offline, as an estimate, over the library with
 //     the servers that are ready and the tools each still-connecting server

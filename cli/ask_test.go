@@ -47,7 +47,7 @@ func (o onlyHost) RoundTrip(r *http.Request) (*http.Response, error) {
 	return http.DefaultTransport.RoundTrip(r)
 }
 
-// The must-shows, offline: the calculator and the clock answer
+// The must-shows, offline: the calculator and the clock answer
 // with tool and confidence; a joke is declined honestly — and, unanswered,
 // exits 1 (the one rule: a turn answered when a model or a tool wrote its
 // answer).

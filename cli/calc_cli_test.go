@@ -9,7 +9,7 @@ import (
 	"github.com/gear-chat/gear/cli"
 )
 
-// TestToolCalculator runs the "must show" calculator calls
+// TestToolCalculator runs the "must show" calculator calls
 // through the command line.
 func TestToolCalculator(t *testing.T) {
 	tests := []struct {

@@ -196,7 +196,7 @@ func TestChatEndToEnd(t *testing.T) {
 	}
 }
 
-// Offline, bare gear answers the must-show questions with the
+// Offline, bare gear answers the must-show questions with the
 // tool, its confidence and the engine.
 func TestChatOffline(t *testing.T) {
 	s := openChat(t, chatApp(t, map[string]string{}, nil, t.TempDir(), true))

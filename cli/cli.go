@@ -184,6 +184,7 @@ On a terminal, gear without a command opens the chat window.`,
 		a.tuneCommand(),
 		a.replayCommand(),
 		a.mcpCommand(),
+		a.manCommand(),
 	)
 	finishCommands(root)
 	return root

@@ -62,7 +62,7 @@ func installDeclared(t *testing.T, example, service, base string) (string, strin
 	return home, path
 }
 
-// Must show (issue 12): a declared http tool in the config directory's
+// Must show: a declared http tool in the config directory's
 // tools/ folder — a YAML file, no Go — is grounded, called and answered
 // offline. Grounding picks it from its description and examples, the
 // call is emitted under the ToolDec machine and run against a replay of

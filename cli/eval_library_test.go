@@ -36,7 +36,7 @@ func offlineEnv(t *testing.T) map[string]string {
 }
 
 // gear eval --library grounds a sample of each public set over its library
-// offline and prints the report's keys; the JSON has the keys.
+// offline and prints the report's keys; the JSON has the keys.
 func TestEvalLibraryOffline(t *testing.T) {
 	t.Parallel()
 	for _, set := range []struct {

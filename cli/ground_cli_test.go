@@ -52,7 +52,7 @@ func groundGear(t *testing.T, args ...string) (int, string, string) {
 	return code, stdout.String(), stderr.String()
 }
 
-// TestGroundMustShow is the "must show": the calculator with its
+// TestGroundMustShow is the "must show": the calculator with its
 // call and response, the time zone family, and none.
 func TestGroundMustShow(t *testing.T) {
 	code, out, errText := groundGear(t, "ground", "--json", "what is 48 multiplied by 4 divided by 2")

@@ -74,7 +74,7 @@ func mediaGear(t *testing.T, dir string, env map[string]string, deps func(*cli.D
 	return code, stdout.String(), stderr.String()
 }
 
-// The issue's must-show: gear ask --yes "paint a red fox in the snow"
+// The must-show: gear ask --yes "paint a red fox in the snow"
 // grounds to ImageGeneration offline, saves the PNG the server sent and
 // prints its path; the turn is in the history with its prompt and path.
 func TestAskPaintsAndSavesThePNG(t *testing.T) {
@@ -151,7 +151,7 @@ func TestAskShowDrawsOnlyOnATerminal(t *testing.T) {
 	}
 }
 
-// The issue's must-show: gear ask "translate 'where is the station' into
+// The must-show: gear ask "translate 'where is the station' into
 // German" prints the translation with the detected source language. The
 // replayed body is DeepL's documented answer ("Hallo, Welt!", detected
 // EN): no recorded body for this sentence exists, and the test is about
@@ -198,7 +198,7 @@ func (f failTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	return nil, io.EOF
 }
 
-// The issue's must-show for grounding, offline: a drawing request picks
+// The must-show for grounding, offline: a drawing request picks
 // ImageGeneration (from its mock, never running it), a translation
 // request Translate with the target as its code.
 func TestGroundMediaOffline(t *testing.T) {

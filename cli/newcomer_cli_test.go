@@ -42,7 +42,7 @@ func decodeRecord(t *testing.T, stdout string) askRecord {
 	return r
 }
 
-// Issue 16, item 9: a query piped in is asked; piped text after a query
+// A query piped in is asked; piped text after a query
 // is its context.
 func TestAskReadsStandardInput(t *testing.T) {
 	t.Parallel()
@@ -101,7 +101,7 @@ func TestAskContinue(t *testing.T) {
 	}
 }
 
-// Issue 16, item 13: usage errors exit 2 with one line that says what to
+// Usage errors exit 2 with one line that says what to
 // do; gear tool with an unquoted call says to quote it.
 func TestUsageErrorsAreTyped(t *testing.T) {
 	t.Parallel()
@@ -148,7 +148,7 @@ func TestHelpGroupsTheCommands(t *testing.T) {
 	}
 }
 
-// Issue 16, item 14: a person's own history is one participant, even for
+// A person's own history is one participant, even for
 // conversations held before the id was made.
 func TestReportCountsOnePersonPerHistory(t *testing.T) {
 	t.Parallel()
@@ -166,7 +166,7 @@ func TestReportCountsOnePersonPerHistory(t *testing.T) {
 	}
 }
 
-// Issue 16, item 14: the baseline phase needs a chat model; a phase can
+// The baseline phase needs a chat model; a phase can
 // be stopped; counts agree with their nouns.
 func TestStudyStartStopAndStatus(t *testing.T) {
 	t.Parallel()

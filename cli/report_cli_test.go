@@ -42,7 +42,7 @@ func studyGear(t *testing.T, home, stdin string, args ...string) (int, string, s
 }
 
 // TestReportJSONHasEveryFigure is the must-show: gear report --json on the
-// generated study prints every figure of the point 3.
+// generated study prints every figure of the study report.
 func TestReportJSONHasEveryFigure(t *testing.T) {
 	paths := surveytest.Write(t, t.TempDir(), 1)
 	code, out, errText := studyGear(t, t.TempDir(), "", append([]string{"report", "--json"}, paths...)...)

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// Issue 16, item 8: the chat window resumes the last chat conversation,
+// The chat window resumes the last chat conversation,
 // not a gear ask one-shot asked since.
 func TestChatResumesTheLastChatNotAnAsk(t *testing.T) {
 	dir := t.TempDir()
@@ -31,7 +31,7 @@ func TestChatResumesTheLastChatNotAnAsk(t *testing.T) {
 	}
 }
 
-// Issue 16, item 10: with the model server down, the chat window says so
+// With the model server down, the chat window says so
 // once at start-up and the calculator still answers, grounded offline.
 func TestChatWithTheServerDown(t *testing.T) {
 	gone := httptest.NewServer(http.NotFoundHandler())

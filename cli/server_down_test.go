@@ -14,7 +14,7 @@ import (
 	"github.com/gear-chat/gear/cli"
 )
 
-// Issue 16, item 10: a model server that is down, or refuses the key,
+// A model server that is down, or refuses the key,
 // is said once, in one line, and what works offline still answers.
 func TestServerDownFallsBackToTheOfflineEngine(t *testing.T) {
 	t.Parallel()
@@ -84,7 +84,7 @@ func TestServerDownFallsBackToTheOfflineEngine(t *testing.T) {
 	}
 }
 
-// Issue 16, item 11: models picked up from the environment are announced
+// Models picked up from the environment are announced
 // once per history.
 func TestEnvironmentModelsAnnouncedOnce(t *testing.T) {
 	t.Parallel()

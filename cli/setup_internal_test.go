@@ -14,7 +14,7 @@ import (
 	"github.com/gear-chat/gear/agent"
 )
 
-// Issue 16, item 12: ctrl+c leaves the setup form and writes nothing.
+// Ctrl+c leaves the setup form and writes nothing.
 func TestSetupFormCtrlCWritesNothing(t *testing.T) {
 	t.Parallel()
 	home := t.TempDir()
@@ -58,7 +58,7 @@ func TestReadAnswerCancels(t *testing.T) {
 	}
 }
 
-// Issue 16, items 4 and 12: gear ask's confirm prompt offers "no tool"
+// Gear ask's confirm prompt offers "no tool"
 // only when that can answer, reads through ctrl+c, and shows whole
 // percentages.
 func TestAskConfirmPrompt(t *testing.T) {

@@ -51,7 +51,7 @@ func gearHome(t *testing.T, home string, args ...string) (int, string, string) {
 	return code, stdout.String(), stderr.String()
 }
 
-// Issue 16, item 12: gear setup writes the three roles for a server and
+// Gear setup writes the three roles for a server and
 // tests them: a model the server lacks is named, with how to get it.
 func TestSetupWritesAndTestsTheConfig(t *testing.T) {
 	t.Parallel()

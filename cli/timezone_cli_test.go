@@ -10,7 +10,7 @@ import (
 	"github.com/gear-chat/gear/cli"
 )
 
-// TestToolTimezone runs the issue's "must show" time zone calls through
+// TestToolTimezone runs the "must show" time zone calls through
 // the command line, with the clock injected.
 func TestToolTimezone(t *testing.T) {
 	now := func() time.Time { return time.Date(2024, 7, 15, 12, 0, 0, 0, time.UTC) }
@@ -26,7 +26,7 @@ func TestToolTimezone(t *testing.T) {
 			nil, cli.ExitOK, "2022-01-02 09:00:00 EST (UTC-05:00, America/New_York) = 2022-01-02 22:00:00 CST (UTC+08:00, Asia/Shanghai)\n", ""},
 		{"an unknown place", []string{"tool", `CurrentTime("Narnia")`},
 			nil, cli.ExitUsage, "", `gear: CurrentTime: unknown place "Narnia": write a city ("Boston"), a country, an IANA zone ("Asia/Shanghai"), a UTC offset`},
-		// The issue expected Atlantis to be unknown; GeoNames lists
+		// One might expect Atlantis to be unknown; GeoNames lists
 		// Atlantis, Western Cape (67,000 people), and gear finds it.
 		{"Atlantis is a town", []string{"tool", `CurrentTime("Atlantis")`},
 			nil, cli.ExitOK, "2024-07-15 14:00:00 SAST (UTC+02:00, Africa/Johannesburg, Atlantis, South Africa), Monday\n", ""},

@@ -109,7 +109,7 @@ func TestToolJSONIsOneObject(t *testing.T) {
 	}
 }
 
-// TestBadCallsExitTwoWithOneLine is the list of bad calls.
+// TestBadCallsExitTwoWithOneLine is the list of bad calls.
 func TestBadCallsExitTwoWithOneLine(t *testing.T) {
 	tests := []struct{ call, want string }{
 		{"Calculator(", "gear: cannot parse the call: at column 12: empty expression"},

@@ -1,4 +1,5 @@
-// Package constrain is gear's ToolDec machine (papers/tooldec.txt): one
+// Package constrain is gear's ToolDec machine (“Don't Fine-Tune, Decode: Syntax Error-Free Tool Use via
+// Constrained Decoding”, Zhang, Chen, Li and Wang, arXiv:2310.07075): one
 // finite-state machine for the whole tool library, built from the tools'
 // specs, that accepts exactly the calls tools.Parse accepts — a trie over
 // the tool names, then one sub-machine per parameter type, chained with the

@@ -23,7 +23,7 @@ type SLM interface {
 // YesNo answers a prompt with exactly yes or no. An implementation must
 // constrain decoding (a grammar, an enum schema, a choice list) so that no
 // other answer can come back; routing asks it "does this query need a
-// tool?" (papers/gear.txt, Appendix G).
+// tool?" (GEAR, arXiv:2307.08775, Appendix G).
 type YesNo interface {
 	YesNo(ctx context.Context, prompt string) (bool, error)
 }
@@ -45,7 +45,7 @@ type Prober interface {
 	Call(ctx context.Context, spec tools.Spec, query string) (string, error)
 }
 
-// CallReading is the call confidence of issue "honest confidence": how
+// CallReading is the call confidence: how
 // sure the prober is that a call it wrote reads the query's arguments
 // right — apart from whether the tool is the right one (that is the
 // grounding confidence). Confidence is in [0, 1]; Doubts names, one short

@@ -124,7 +124,7 @@ func Predict(ctx context.Context, g *Grounder, items []Item, progress func(done 
 	return preds, nil
 }
 
-// Report is `gear eval`'s summary; its JSON keys are the issue's.
+// Report is `gear eval`'s summary; its JSON keys are part of gear eval's interface.
 type Report struct {
 	N          int                       `json:"n"`
 	Accuracy   float64                   `json:"accuracy"`

@@ -135,8 +135,8 @@ func JudgeLibrary(it LibraryItem, res *Result) LibraryPrediction {
 	return p
 }
 
-// LibraryReport is `gear eval --library`'s summary. Its JSON keys are the
-// issue's: n, top1, top5, abstain_rate, false_abstain_rate, ece,
+// LibraryReport is `gear eval --library`'s summary. Its JSON keys are part of its
+// interface: n, top1, top5, abstain_rate, false_abstain_rate, ece,
 // ms_per_query and, with a model engine, model_calls_per_query.
 type LibraryReport struct {
 	N         int `json:"n"`

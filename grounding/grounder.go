@@ -1,4 +1,6 @@
-// Package grounding is GEAR (papers/gear.txt §3, Algorithm 1): it decides
+// Package grounding is GEAR (“GEAR: Augmenting Language Models with Generalizable and
+// Efficient Tool Resolution”, Lu, Yu and Khashabi, EACL 2024,
+// arXiv:2307.08775; §3, Algorithm 1): it decides
 // which tool of the library a query needs — or that it needs none — and how
 // sure it is.
 //

@@ -6,7 +6,7 @@ import (
 	"regexp"
 )
 
-// Pattern is one element of GEAR's pattern set 𝒮 (papers/gear.txt §3.2,
+// Pattern is one element of GEAR's pattern set 𝒮 (GEAR, arXiv:2307.08775, §3.2,
 // Appendix B.2): a regular expression e_j that finds the pattern in a text,
 // and its prior probability 𝒫_j in ordinary text. Rare patterns (numbers,
 // times) weigh more in the pattern score than common ones (English words),
@@ -178,7 +178,7 @@ func (ps *PatternSet) EncodeAs(text, pattern string) Counts {
 	return c
 }
 
-// Score is GEAR's pattern similarity score (papers/gear.txt §3.2):
+// Score is GEAR's pattern similarity score (GEAR, arXiv:2307.08775, §3.2):
 //
 //	P(â, â_i) = Σ_j (C_j^â + λ) C_j^{â_i} / ((|â| + λ|𝒮|) |â_i|) · log(1/𝒫_j)
 //

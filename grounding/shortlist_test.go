@@ -279,7 +279,7 @@ func (s *budgetSLM) WithSharedBudget(size int64) func(context.Context, string) (
 }
 
 // Every small-model request of one query goes through one shared
-// response budget (issue 18, item 15), a new one per query.
+// response budget, a new one per query.
 func TestOneResponseBudgetPerQuery(t *testing.T) {
 	t.Parallel()
 	reg, _ := library(t)

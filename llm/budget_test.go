@@ -13,7 +13,7 @@ import (
 )
 
 // Calls that share a response budget read at most the budget between them
-// (issue 18, item 15: grounding's concurrent requests each allowed 64 MiB).
+// (grounding's concurrent requests each allowed 64 MiB).
 // Eight concurrent calls to a server answering 1 MiB each, under a 3 MiB
 // budget: at most three succeed, the rest fail with the budget named, and
 // less than the budget plus one read buffer per call is read.

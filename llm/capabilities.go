@@ -38,7 +38,7 @@ type Capabilities struct {
 }
 
 // CapabilitiesOf gives the capabilities of a kind of server, as each
-// server's documentation describes it (see README.md, "What gear uses on each server").
+// server's documentation describes it (see docs/models.md, "What gear uses on each server").
 func CapabilitiesOf(kind ServerKind) Capabilities {
 	switch kind {
 	case ServerOpenAI:
@@ -64,7 +64,7 @@ func CapabilitiesOf(kind ServerKind) Capabilities {
 		Logprobs: true, MaxTopLogprobs: 5, Completions: "yes"}
 }
 
-// CapabilityTable is the README's table, generated from CapabilitiesOf so
+// CapabilityTable is the table of docs/models.md, generated from CapabilitiesOf so
 // the two cannot drift apart.
 func CapabilityTable() string {
 	kinds := ServerKinds()

@@ -166,5 +166,5 @@ func (c *Client) fail(ctx context.Context, k *call, err error, u Usage) error {
 // request is sent.
 func (c *Client) unsupported(feature string) error {
 	return &Error{Kind: ErrUnsupported, Role: c.ep.Role, Server: c.server(), BaseURL: c.ep.BaseURL, Model: c.ep.Model,
-		Detail: feature, Hint: "see the capability table in the README; set models." + string(c.ep.Role) + ".server if the kind is wrong"}
+		Detail: feature, Hint: "see the capability table in docs/models.md; set models." + string(c.ep.Role) + ".server if the kind is wrong"}
 }

@@ -1,5 +1,5 @@
 // Package survey runs user satisfaction studies the way the GEAR paper did
-// (papers/gear.txt, Appendix G): participants use the plain chatbot for a
+// (GEAR, arXiv:2307.08775, Appendix G): participants use the plain chatbot for a
 // baseline phase, then gear, rating answers as they go, and finally answer
 // the questionnaire of Table 12.
 //

@@ -60,7 +60,7 @@ type Subject struct {
 	Answer Answer `json:"answer" yaml:"answer"`
 	// Example is a short example of the subject's answer ("sunny, 21
 	// °C", "10:30"): an offline engine's preliminary answer to a question
-	// of the subject has its shape (papers/gear.txt §3.2).
+	// of the subject has its shape (GEAR, arXiv:2307.08775, §3.2).
 	Example string `json:"example,omitempty" yaml:"example,omitempty"`
 	// Words are the words people use when they talk about the subject
 	// ("foggy", "forecast"), in any language; inflections are found by

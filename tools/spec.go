@@ -124,7 +124,7 @@ type Spec struct {
 	// means the generic patterns.
 	OutputPattern string `json:"output_pattern,omitempty" yaml:"output_pattern,omitempty"`
 	// Mock, when set, is the response grounding uses instead of running the
-	// tool (papers/gear.txt, Appendix A.3): for tools that are slow, costly
+	// tool (GEAR, arXiv:2307.08775, Appendix A.3): for tools that are slow, costly
 	// or have side effects. "{param}" is replaced by that argument's text.
 	// It is never used when the user runs the tool.
 	Mock string `json:"mock,omitempty" yaml:"mock,omitempty"`

@@ -12,7 +12,7 @@ import (
 	"github.com/gear-chat/gear/store"
 )
 
-// Issue 16, item 10: the start-up check of the model servers runs in the
+// The start-up check of the model servers runs in the
 // background and says what it found once.
 func TestStartupCheckWarnsOnce(t *testing.T) {
 	t.Parallel()
@@ -36,7 +36,7 @@ func TestStartupCheckWarnsOnce(t *testing.T) {
 	}
 }
 
-// Issue 16, item 2: the input grows with its text and keeps its first
+// The input grows with its text and keeps its first
 // row in view; past its height it scrolls with the cursor.
 func TestInputKeepsItsFirstRow(t *testing.T) {
 	t.Parallel()
@@ -60,7 +60,7 @@ func TestInputKeepsItsFirstRow(t *testing.T) {
 	}
 }
 
-// Issue 16, item 1: text typed while the confirm prompt is open goes to
+// Text typed while the confirm prompt is open goes to
 // the input, and enter then does not answer the prompt.
 func TestTypingAtTheGateIsKept(t *testing.T) {
 	t.Parallel()
@@ -89,7 +89,7 @@ func TestTypingAtTheGateIsKept(t *testing.T) {
 	}
 }
 
-// Issue 16, items 4 and 7: offline without a chat model the gate does
+// Offline without a chat model the gate does
 // not offer "answer without a tool" (esc cancels), its lines wrap at 60
 // columns, and its percentages have no decimals.
 func TestGateOffersOnlyWhatCanAnswer(t *testing.T) {
@@ -111,7 +111,7 @@ func TestGateOffersOnlyWhatCanAnswer(t *testing.T) {
 	}
 }
 
-// Issue 16, item 3: ctrl+c cancels a running turn and keeps its partial
+// Ctrl+c cancels a running turn and keeps its partial
 // answer; the turn's hint goes when it ends; ctrl+c clears a typed line;
 // on an empty input it arms quitting.
 func TestCtrlCCancelsTheRunningTurn(t *testing.T) {
@@ -147,7 +147,7 @@ func TestCtrlCCancelsTheRunningTurn(t *testing.T) {
 	}
 }
 
-// Issue 16, item 5: the card shows the call that ran with its result, and
+// The card shows the call that ran with its result, and
 // the route line names its own number.
 func TestCardShowsTheCallThatRan(t *testing.T) {
 	t.Parallel()
@@ -167,7 +167,7 @@ func TestCardShowsTheCallThatRan(t *testing.T) {
 	}
 }
 
-// Issue 16, item 7: the key line is never cut mid-word (the few keys that
+// The key line is never cut mid-word (the few keys that
 // fit, /help first), headings are not shown as "## ", and the status line
 // does not spend itself on the database path.
 func TestLayoutAtEachSize(t *testing.T) {
@@ -198,7 +198,7 @@ func TestLayoutAtEachSize(t *testing.T) {
 	}
 }
 
-// Issue 16, item 4: /mode baseline without a chat model says it cannot
+// /mode baseline without a chat model says it cannot
 // answer anything.
 func TestBaselineOfflineSaysItCannotAnswer(t *testing.T) {
 	t.Parallel()
@@ -210,7 +210,7 @@ func TestBaselineOfflineSaysItCannotAnswer(t *testing.T) {
 	}
 }
 
-// Issue 16, item 6: a typed call that fails does not say "no tool was
+// A typed call that fails does not say "no tool was
 // chosen" under "you named it".
 func TestFailedTypedCallIsNotContradicted(t *testing.T) {
 	t.Parallel()
@@ -226,7 +226,7 @@ func TestFailedTypedCallIsNotContradicted(t *testing.T) {
 	}
 }
 
-// Issue 16, item 7: opening the card at 60x20 keeps its header in view.
+// Opening the card at 60x20 keeps its header in view.
 func TestDetailsKeepTheCardHeader(t *testing.T) {
 	t.Parallel()
 	m := newTestModel(t, newFakeAgent(t, newFakeTurn(calcEvents(), nil)), &fakeHistory{}, 60, 20)
@@ -243,7 +243,7 @@ func TestDetailsKeepTheCardHeader(t *testing.T) {
 	}
 }
 
-// Issue 16, item 8: a search hit shows the query once, then where the
+// A search hit shows the query once, then where the
 // match is when it is not in the query.
 func TestSearchRowsSayWhereTheMatchIs(t *testing.T) {
 	t.Parallel()
@@ -266,7 +266,7 @@ func TestSearchRowsSayWhereTheMatchIs(t *testing.T) {
 	}
 }
 
-// Issue 16, item 14: the questionnaire in the chat window sits at the
+// The questionnaire in the chat window sits at the
 // bottom above the status line, not in the top rows over a blank screen.
 func TestSurveyFormSitsAtTheBottom(t *testing.T) {
 	t.Parallel()
@@ -283,7 +283,7 @@ func TestSurveyFormSitsAtTheBottom(t *testing.T) {
 	}
 }
 
-// Issue 16, item 3: a hint about the running turn goes when the turn ends.
+// A hint about the running turn goes when the turn ends.
 func TestTurnHintGoesWithTheTurn(t *testing.T) {
 	t.Parallel()
 	turn := newFakeTurn(nil, nil)

@@ -8,7 +8,7 @@ import (
 
 // The gate's scenes: a call the engine read with doubts, and a "no tool"
 // grounding was unsure of. The numbers are the shape the offline engine
-// gives (the "5 feet 10 inches" read as 5 feet).
+// gives (the "5 feet 10 inches" read as 5 feet).
 
 const feetQuery = "what's 5 feet 10 inches in cm"
 

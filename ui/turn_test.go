@@ -192,7 +192,7 @@ func TestFailedTurnSaysWhy(t *testing.T) {
 	}
 }
 
-// Issue 16, item 3: a line sent while a turn runs is queued, shown as
+// A line sent while a turn runs is queued, shown as
 // queued, and sent once the turn ends.
 func TestEnterWhileRunningQueues(t *testing.T) {
 	first, second := newFakeTurn(nil, nil), newFakeTurn(nil, nil)

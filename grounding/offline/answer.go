@@ -13,7 +13,7 @@ import (
 // answering zero-shot is often
 // wrong, but the *shape* of its answer — a number, a clock time, English
 // words — is what GEAR's pattern score compares with each tool's response
-// (papers/gear.txt §3.2, §6.2). The offline engine has no model, so it
+// (GEAR, arXiv:2307.08775, §3.2, §6.2). The offline engine has no model, so it
 // answers with the shape alone: it decides what kind of answer the
 // question asks for and writes a short, fixed example of that kind. The
 // examples are deliberately bare (no surrounding sentence), and are shown

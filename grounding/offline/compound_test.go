@@ -145,7 +145,7 @@ func TestCompoundQuantities(t *testing.T) {
 	for k, c := range byKind {
 		t.Logf("  %-16s right %3d asked %3d confident-wrong %3d refused %3d", k, c[0], c[1], c[2], c[3])
 	}
-	// The target of issue 14: no wrong answer shown as fact.
+	// The target: no wrong answer shown as fact.
 	for _, s := range confident {
 		t.Error("shown as fact: " + s)
 	}

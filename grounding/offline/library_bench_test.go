@@ -23,13 +23,13 @@ import (
 // selection benchmarks"): the offline engine's time per query over
 // MetaTool's 199 tools and Seal-Tools' 4,076, and the time and memory of
 // loading and indexing the 4,076. They need the public sets
-// (GEAR_BENCHMARKS=/work/shared/benchmarks) and are skipped without them.
+// (GEAR_BENCHMARKS=../shared/benchmarks) and are skipped without them.
 
 func benchmarkSet(b *testing.B, set string) string {
 	b.Helper()
 	dir := os.Getenv("GEAR_BENCHMARKS")
 	if dir == "" {
-		b.Skip("GEAR_BENCHMARKS not set: these benchmarks need the public tool-selection sets (e.g. GEAR_BENCHMARKS=/work/shared/benchmarks)")
+		b.Skip("GEAR_BENCHMARKS not set: these benchmarks need the public tool-selection sets (e.g. GEAR_BENCHMARKS=../shared/benchmarks)")
 	}
 	path := filepath.Join(dir, set)
 	if _, err := os.Stat(filepath.Join(path, "library.json")); err != nil {

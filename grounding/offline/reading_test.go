@@ -90,7 +90,7 @@ func TestReadCallConfidence(t *testing.T) {
 	}
 }
 
-// The issue's examples: each calculator call is either right or read
+// The examples: each calculator call is either right or read
 // with a confidence under the gate, so that it is asked about rather
 // than shown as fact.
 func TestReadCallIssueExamples(t *testing.T) {

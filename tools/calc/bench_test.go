@@ -7,7 +7,7 @@ import (
 )
 
 // exactExpr and mixedExpr are 100 tokens each (checked by countTokens):
-// the target is evaluating a 100-token expression in < 100 µs.
+// the target is evaluating a 100-token expression in < 100 µs.
 const (
 	exactExpr = "(12.5 + 3) * 4 - 7 / 2 + 2^10 - 25% of 54,788 + (1,234 - 56) * 3 / 8 - 17 mod 5 + " +
 		"(99 - 1) / (7 + 3) * 2^-3 + 10 % 4 - (3.75 * 8 + 1) / 5 + 6 * (7 - 2) ^ 2 - " +

@@ -14,7 +14,7 @@ func TestEval(t *testing.T) {
 		want  string
 		exact bool // the printed text is exactly the value
 	}{
-		// The examples.
+		// The specification's examples.
 		{"( 76.0 - 25.0 )", "51", true},
 		{"2^100", "1267650600228229401496703205376", true},
 		{"1/3", "0.333333333333", false},

@@ -226,7 +226,7 @@ func TestRunSaysNoExecutor(t *testing.T) {
 func TestLoadFullSets(t *testing.T) {
 	dir := os.Getenv("GEAR_BENCHMARKS")
 	if dir == "" {
-		t.Skip("GEAR_BENCHMARKS not set (the full tool-selection sets, e.g. GEAR_BENCHMARKS=/work/shared/benchmarks); the samples in testdata/benchmarks are tested without them")
+		t.Skip("GEAR_BENCHMARKS not set (the full tool-selection sets, e.g. GEAR_BENCHMARKS=../shared/benchmarks); the samples in testdata/benchmarks are tested without them")
 	}
 	// BFCL's 2,290 definitions include 4 whose names are longer than
 	// model APIs take once the dots are written as "__": left out, each

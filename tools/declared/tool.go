@@ -2,7 +2,7 @@
 // file gives a tool's name, description, usage examples and parameters
 // (a JSON Schema object, the same form as an MCP tool's inputSchema), and
 // one executor — an HTTP request or a program to run (never a shell).
-// docs/declared-tools.md describes the file.
+// docs/mcp-and-declared-tools.md describes the file.
 //
 // A declared tool is untrusted like any external tool: its description is
 // sanitised when it loads, and its output is capped and sanitised before

@@ -9,7 +9,7 @@ import (
 )
 
 // mockResponse is the response grounding reads for a tool it must not run
-// (papers/gear.txt, Appendix A.3): what the tool's answer looks like, with
+// (GEAR, arXiv:2307.08775, Appendix A.3): what the tool's answer looks like, with
 // the call's arguments in it ("{a}"), so its pattern score compares shapes
 // without a side effect. With an outputSchema, it is a compact JSON
 // instance of that schema — numbers where numbers come back, strings where

@@ -148,7 +148,7 @@ func (c *Conn) newTool(t *sdk.Tool) (*Tool, error) {
 	spec.OutputPattern = outputPattern(output)
 	if !effect.ReadOnly() {
 		// Grounding never runs a tool that may change something just to
-		// score it (papers/gear.txt, Appendix A.3): it reads this mock.
+		// score it (GEAR, arXiv:2307.08775, Appendix A.3): it reads this mock.
 		spec.Mock = mockResponse(output, desc, params)
 	}
 	return &Tool{spec: spec, remote: t.Name, conn: c}, nil

