@@ -55,7 +55,7 @@ func (tr *turnRun) permit(spec tools.Spec, call string) (bool, error) {
 }
 
 // permitTyped records that a call the user typed whole ("/GEAR
-// ImageGeneration(…)") runs without the question: typing the exact call
+// SendMail(…)") runs without the question: typing the exact call
 // of a tool that is not read-only is the consent the question would ask
 // for.
 func (tr *turnRun) permitTyped(spec tools.Spec) {

@@ -14,7 +14,7 @@ import (
 // the chat model translates only when no service is set, and only when a
 // chat model is configured.
 func (a *app) translateConfig() translate.Config {
-	t := a.cfg.Tools.Translate
+	t := a.cfg.Tools.Translation
 	tc := translate.Config{
 		Web:      a.webClient(),
 		LibreURL: t.LibreTranslateURL, LibreKey: t.LibreTranslateKey.Reveal(),

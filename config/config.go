@@ -102,8 +102,8 @@ type Tools struct {
 	MaxResponseBytes int64   `yaml:"max_response_bytes" json:"max_response_bytes"`
 	Weather          Weather `yaml:"weather" json:"weather"`
 	Wiki             Wiki    `yaml:"wiki" json:"wiki"`
-	// Translate is the Translate tool's services (media.go).
-	Translate Translate `yaml:"translate" json:"translate"`
+	// Translation is the translation tool's services (media.go).
+	Translation Translation `yaml:"translate" json:"translate"`
 }
 
 // Weather configures Open-Meteo.

@@ -24,9 +24,9 @@ type ImageRole struct {
 	MaxBytes int64 `yaml:"max_bytes" json:"max_bytes,omitempty"`
 }
 
-// Translate configures the Translate tool's services, used in this order
+// Translation configures the translation tool's services, used in this order
 // when set: LibreTranslate, DeepL, then the chat model.
-type Translate struct {
+type Translation struct {
 	// LibreTranslateURL is a LibreTranslate server's root, e.g.
 	// http://localhost:5000 or https://libretranslate.com.
 	LibreTranslateURL string `yaml:"libretranslate_url" json:"libretranslate_url,omitempty"`
@@ -58,7 +58,7 @@ func applyMediaEnv(cfg *Config, getenv Getenv) error {
 	if err := applyRoleEnv(r, "GEAR_IMAGE_", getenv); err != nil {
 		return err
 	}
-	t := &cfg.Tools.Translate
+	t := &cfg.Tools.Translation
 	if v := getenv("GEAR_LIBRETRANSLATE_URL"); v != "" {
 		t.LibreTranslateURL = v
 	}
@@ -88,7 +88,7 @@ func (c Config) validateMedia() error {
 	if im.MaxBytes < 0 {
 		return fmt.Errorf("config: models.image.max_bytes must not be negative")
 	}
-	t := c.Tools.Translate
+	t := c.Tools.Translation
 	for key, u := range map[string]string{"libretranslate_url": t.LibreTranslateURL, "deepl_url": t.DeepLURL} {
 		if u != "" {
 			if err := checkBaseURL(u); err != nil {

@@ -21,10 +21,10 @@ func TestMediaSettings(t *testing.T) {
 		im.Timeout.D() <= 0 || im.MaxBytes <= 0 || !strings.Contains(im.KeyFrom, "MY_IMAGE_KEY") {
 		t.Errorf("image role %+v", im)
 	}
-	if c.Tools.Translate.LibreTranslateURL != "http://localhost:5000" || c.Tools.Translate.DeepLKey.Reveal() != "d:fx" {
-		t.Errorf("translate %+v", c.Tools.Translate)
+	if c.Tools.Translation.LibreTranslateURL != "http://localhost:5000" || c.Tools.Translation.DeepLKey.Reveal() != "d:fx" {
+		t.Errorf("translate %+v", c.Tools.Translation)
 	}
-	if strings.Contains(c.Models.Image.APIKey.String()+c.Tools.Translate.DeepLKey.String(), "k1") {
+	if strings.Contains(c.Models.Image.APIKey.String()+c.Tools.Translation.DeepLKey.String(), "k1") {
 		t.Error("a key prints")
 	}
 	for _, bad := range []struct{ yaml, want string }{

@@ -89,7 +89,7 @@ func routeText(r agent.Record) string {
 
 // callLine is the call that ran and what it gave, with the two
 // confidences, on one line:
-// Calculator(5 * 0.3048 / 0.01) → 152.4 · tool 97% · call 45%.
+// Convert(5 * 0.3048 / 0.01) → 152.4 · tool 97% · call 45%.
 // The confidences always show: the response is cut first, then the call.
 // A call asked about and not run (or waiting for the answer) is shown
 // too; the call confidence only when the prober gave one.
