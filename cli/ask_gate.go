@@ -25,7 +25,7 @@ func (a *app) interactive() bool {
 }
 
 // confirmCall asks whether to run a call whose call confidence is under
-// agent.confirm_call_below: "run Calculator(5 * 0.3048 / 0.01)? [y/N]",
+// agent.confirm_call_below: "run Convert(5 * 0.3048 / 0.01)? [y/N]",
 // the prober's doubts listed above.
 func (a *app) confirmCall(ctx context.Context, c agent.Confirmation) (string, error) {
 	w := a.deps.Stderr
@@ -141,7 +141,7 @@ func readingSuffix(r *grounding.CallReading) string {
 const maxCallShown = 80
 
 // callShown is a call on one sanitised line, cut to maxCallShown
-// characters: "WikiSearch(\"a very long que…\")". An empty call is the
+// characters: "Search(\"a very long que…\")". An empty call is the
 // tool's name.
 func callShown(call, tool string) string {
 	s := sanitize.Line(call)

@@ -47,7 +47,7 @@ func (p *askPrinter) endLine() {
 // done ends the answer with the badge: the call that ran and what it
 // gave, the two confidences — grounding's in the tool, the prober's in
 // the call's arguments (only when it gave one) — and what grounded:
-// "— Calculator(48 * 4 / 2) → 96 · tool 99% · call 95% · grounding: offline engine".
+// "— Multiply(48, 2) → 96 · tool 99% · call 95% · grounding: offline engine".
 func (p *askPrinter) done(r agent.Record) {
 	p.endLine()
 	if r.Tool == "" {
@@ -81,7 +81,7 @@ func (p *askPrinter) done(r agent.Record) {
 }
 
 // callText is the call that ran, on one line, with the first line of its
-// response: Calculator(5 * 0.3048 / 0.01) → 152.4; the tool's name when
+// response: Convert(5 * 0.3048 / 0.01) → 152.4; the tool's name when
 // no call ran. A tool that is not gear's own says where it came from
 // after the call: echo("hi") (mcp:everything) → hi.
 func callText(r agent.Record) string {

@@ -10,7 +10,7 @@ import (
 	"github.com/gear-chat/gear/tools/webget"
 )
 
-// translateConfig is the Translate tool's services from the configuration;
+// translateConfig is the translation tool's services from the configuration;
 // the chat model translates only when no service is set, and only when a
 // chat model is configured.
 func (a *app) translateConfig() translate.Config {
@@ -37,7 +37,7 @@ func (a *app) translateConfig() translate.Config {
 	return tc
 }
 
-// imageConfig is models.image for ImageGeneration: images are saved in
+// imageConfig is models.image for the image tool: images are saved in
 // images/ beside the history database. With no base URL of its own the
 // role uses OPENAI_BASE_URL or OpenAI, and then OPENAI_API_KEY.
 func (a *app) imageConfig() imagegen.Config {

@@ -46,7 +46,7 @@ func (a *app) builtinTools() []tools.Tool {
 		GeocodingURL: a.cfg.Tools.Weather.GeocodingURL,
 		WeatherUnits: a.cfg.Tools.Weather.Units,
 		WikiURL:      a.cfg.WikiBaseURL(),
-		Translate:    a.translateConfig(),
+		Translation:  a.translateConfig(),
 		Image:        a.imageConfig(),
 	})
 }

@@ -34,9 +34,9 @@ type Options struct {
 	WeatherURL, GeocodingURL, WeatherUnits string
 	// WikiURL is the encyclopedia's endpoint (empty: the default).
 	WikiURL string
-	// Translate configures the Translate tool's services (its Web is
+	// Translation configures the translation tool's services (its Web is
 	// filled from Web when empty).
-	Translate translate.Config
+	Translation translate.Config
 	// Image configures ImageGeneration (models.image; its Web is filled
 	// from Web when empty).
 	Image imagegen.Config
@@ -52,7 +52,7 @@ func Tools(o Options) []tools.Tool {
 		Places:       LazyGazetteer(o.Places),
 		Now:          o.Now,
 	}
-	tc := o.Translate
+	tc := o.Translation
 	if tc.Web == nil {
 		tc.Web = o.Web
 	}
