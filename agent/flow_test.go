@@ -45,7 +45,7 @@ func TestConfirmationGate(t *testing.T) {
 		answer   string
 		yes      bool
 		tool     string
-		chosenBy string
+		chosenBy store.Chooser
 		status   store.Status
 	}{
 		{name: "run the top candidate", answer: "Calculator", tool: "Calculator", chosenBy: "grounding", status: store.StatusDone},
@@ -195,8 +195,8 @@ func TestBaselineChat(t *testing.T) {
 	h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, confirmBelow: 0.5, script: map[reqKind]func(modelRequest) reply{
 		kindAnswer: func(r modelRequest) reply { return streamReply(t, "48 × 4 / 2 = 96.") },
 	}})
-	_, rec := h.ask(Request{Text: calcQuery, Mode: ModeBaseline})
-	if rec.Status != store.StatusDone || rec.Mode != ModeBaseline || rec.Grounding != nil || rec.Route != nil || rec.Tool != "" {
+	_, rec := h.ask(Request{Text: calcQuery, Mode: store.ModeBaseline})
+	if rec.Status != store.StatusDone || rec.Mode != store.ModeBaseline || rec.Grounding != nil || rec.Route != nil || rec.Tool != "" {
 		t.Fatalf("record %+v", rec)
 	}
 	if h.srv.total() != 1 || h.agentRuns(rec) != 0 {
@@ -211,8 +211,8 @@ func TestBaselineChat(t *testing.T) {
 		t.Errorf("stored %+v", got)
 	}
 	// "@TallChatBot" switches back to chat for one turn.
-	_, rec = h.ask(Request{Text: "@TallChatBot " + calcQuery, Mode: ModeBaseline, Conversation: rec.ConversationID})
-	if rec.Mode != ModeChat || rec.Tool != "Calculator" {
+	_, rec = h.ask(Request{Text: "@TallChatBot " + calcQuery, Mode: store.ModeBaseline, Conversation: rec.ConversationID})
+	if rec.Mode != store.ModeChat || rec.Tool != "Calculator" {
 		t.Errorf("@TallChatBot: mode %s, tool %q", rec.Mode, rec.Tool)
 	}
 }

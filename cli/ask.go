@@ -57,12 +57,12 @@ offline — calculator, clock, time zones — and says when a question needs a
 model endpoint.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var mode agent.Mode
+			var mode store.Mode
 			var named []string
 			for _, m := range []struct {
 				set  bool
-				mode agent.Mode
-			}{{chat, agent.ModeChat}, {direct, agent.ModeDirect}, {baseline, agent.ModeBaseline}} {
+				mode store.Mode
+			}{{chat, store.ModeChat}, {direct, store.ModeDirect}, {baseline, store.ModeBaseline}} {
 				if m.set {
 					mode = m.mode
 					named = append(named, "--"+string(m.mode))
@@ -167,7 +167,7 @@ func readPiped(in io.Reader, haveQuery bool) ([]byte, error) {
 type askOptions struct {
 	text string
 	// mode is empty for the study phase's default.
-	mode      agent.Mode
+	mode      store.Mode
 	yes, json bool
 	// cont continues the last conversation.
 	cont bool
@@ -194,7 +194,7 @@ func (a *app) ask(ctx context.Context, o askOptions) error {
 		if err != nil {
 			return err
 		}
-		mode = agent.Mode(m)
+		mode = store.Mode(m)
 	}
 	// A server that is down is said once, here; what works without it
 	// still answers.
@@ -251,7 +251,7 @@ func (a *app) ask(ctx context.Context, o askOptions) error {
 				choice, err = a.confirmRun(ctx, ag, e.Confirmation)
 			} else {
 				// "No tool" answers only with a chat model, and not in direct mode.
-				canAnswer := chatDown == nil && !llm.Resolve(a.cfg, llm.RoleChat).Offline && in.Mode != agent.ModeDirect
+				canAnswer := chatDown == nil && !llm.Resolve(a.cfg, llm.RoleChat).Offline && in.Mode != store.ModeDirect
 				choice, err = a.confirmTool(ctx, e.Confirmation, canAnswer)
 			}
 			if err != nil {
@@ -310,7 +310,7 @@ var errNotAnswered = errors.New("the turn did not answer")
 // turn that failed, was cancelled, or where gear could only say why not
 // (no valid call could be written, no chat model) exits 1.
 func answered(rec agent.Record) bool {
-	return rec.Status == store.StatusDone && rec.AnsweredBy != string(store.AnsweredByGear)
+	return rec.Status == store.StatusDone && rec.AnsweredBy != store.AnsweredByGear
 }
 
 // confirmTool answers the confidence gate: interactively on a terminal,

@@ -54,11 +54,11 @@ func (p *askPrinter) done(r agent.Record) {
 	}
 	badge := "— " + callText(r)
 	switch {
-	case r.ChosenBy == "call":
+	case r.ChosenBy == store.ChosenByCall:
 		badge += " · exact call"
 	case r.Grounded:
 		badge += " · " + pct(r.Confidence) + " confidence"
-		if r.ChosenBy == "user" {
+		if r.ChosenBy == store.ChosenByUser {
 			badge += " · chosen by you"
 		}
 		if r.Grounding != nil {

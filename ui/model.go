@@ -59,7 +59,7 @@ type Model struct {
 	width, height  int
 	conv           conversation
 	in             input
-	mode           agent.Mode
+	mode           store.Mode
 	conversationID int64
 	tokens         int
 
@@ -104,7 +104,7 @@ func New(ctx context.Context, opts Options) (*Model, error) {
 		m.loc = time.Local
 	}
 	if m.mode == "" {
-		m.mode = agent.ModeChat
+		m.mode = store.ModeChat
 	}
 	if m.library != nil {
 		m.servers = m.library.Servers()
