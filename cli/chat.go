@@ -24,7 +24,7 @@ func (a *app) chat(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	return ui.Run(ctx, opts, ui.Terminal{In: a.deps.Stdin, Out: a.deps.Stdout, OpenTTY: !a.deps.StdinIsTerminal})
+	return ui.Run(ctx, opts, ui.Terminal{In: a.deps.Stdin, Out: a.deps.Stdout, OpenTTY: !a.deps.StdinIsTerminal, DarkBackground: a.deps.DarkBackground})
 }
 
 // chatOptions are the chat's dependencies from the configuration. A study

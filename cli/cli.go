@@ -52,6 +52,11 @@ type Deps struct {
 	// asked once before the chat window takes the terminal; nil means
 	// nothing is drawn, only paths are shown.
 	ImageCaps func(context.Context) termimg.Caps
+	// DarkBackground asks the terminal whether its background is dark
+	// (termimg.BackgroundStdio, bounded by a short timeout); only the chat
+	// window calls it, so no other command writes a query to the
+	// terminal. nil, or ok false, means a dark background is assumed.
+	DarkBackground func(context.Context) (dark, ok bool)
 	// StdinIsTerminal reports whether stdin is one: when it is not, gear
 	// ask reads its query (or context) from it, and nobody can answer a
 	// prompt.
