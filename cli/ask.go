@@ -57,19 +57,15 @@ offline — calculator, clock, time zones — and says when a question needs a
 model endpoint.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// At most one is set (markExclusive below).
 			var mode store.Mode
-			var named []string
-			for _, m := range []struct {
-				set  bool
-				mode store.Mode
-			}{{chat, store.ModeChat}, {direct, store.ModeDirect}, {baseline, store.ModeBaseline}} {
-				if m.set {
-					mode = m.mode
-					named = append(named, "--"+string(m.mode))
-				}
-			}
-			if n := len(named); n > 1 {
-				return usageErrorf("%s and %s cannot be used together: choose one mode", strings.Join(named[:n-1], ", "), named[n-1])
+			switch {
+			case chat:
+				mode = store.ModeChat
+			case direct:
+				mode = store.ModeDirect
+			case baseline:
+				mode = store.ModeBaseline
 			}
 			text, err := a.askText(args)
 			if err != nil {
@@ -86,6 +82,7 @@ model endpoint.`,
 	f.BoolVar(&yes, "yes", false, "run the top tool without asking when grounding is unsure")
 	f.BoolVarP(&cont, "continue", "c", false, "continue the last conversation")
 	f.BoolVar(&show, "show", false, "draw an image the tool saved, where the terminal can")
+	markExclusive(cmd, "choose one mode", "chat", "direct", "baseline")
 	return cmd
 }
 

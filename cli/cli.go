@@ -154,6 +154,9 @@ On a terminal, gear without a command opens the chat window.`,
 		SilenceUsage:  true,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
 			a.runCtx = cmd.Context()
+			if err := checkExclusive(cmd); err != nil {
+				return err
+			}
 			return a.loadConfig()
 		},
 		Args: rootArgs,
