@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/gear-chat/gear/grounding"
+	"github.com/gear-chat/gear/llm"
 	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/tools"
 )
@@ -318,13 +319,13 @@ type Timings struct {
 
 // ModelCall is one model call the turn made.
 type ModelCall struct {
-	Role             string  `json:"role"`
-	Call             string  `json:"call"`
-	Server           string  `json:"server"`
-	Model            string  `json:"model"`
-	LatencyMS        float64 `json:"latency_ms"`
-	PromptTokens     int     `json:"prompt_tokens"`
-	CompletionTokens int     `json:"completion_tokens"`
-	Estimated        bool    `json:"estimated,omitempty"`
-	Failed           bool    `json:"failed,omitempty"`
+	Role             store.ModelRole `json:"role"`
+	Call             string          `json:"call"`
+	Server           llm.ServerKind  `json:"server"`
+	Model            string          `json:"model"`
+	LatencyMS        float64         `json:"latency_ms"`
+	PromptTokens     int             `json:"prompt_tokens"`
+	CompletionTokens int             `json:"completion_tokens"`
+	Estimated        bool            `json:"estimated,omitempty"`
+	Failed           bool            `json:"failed,omitempty"`
 }

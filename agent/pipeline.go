@@ -363,7 +363,7 @@ func (tr *turnRun) recordUsage(u llm.Usage) {
 	if tr.closed {
 		return
 	}
-	tr.calls = append(tr.calls, ModelCall{Role: string(u.Role), Call: u.Call, Server: string(u.Server), Model: u.Model,
+	tr.calls = append(tr.calls, ModelCall{Role: store.ModelRole(u.Role), Call: u.Call, Server: u.Server, Model: u.Model,
 		LatencyMS: ms(u.Latency), PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens,
 		Estimated: u.Estimated, Failed: u.Failed})
 }

@@ -70,7 +70,7 @@ func usageByRole(calls []ModelCall) []store.RoleUsage {
 	out := []store.RoleUsage{{Role: store.RoleChat}, {Role: store.RoleGrounding}, {Role: store.RoleEmbedding}}
 	for _, c := range calls {
 		for i := range out {
-			if string(out[i].Role) == c.Role {
+			if out[i].Role == c.Role {
 				out[i].Calls++
 				out[i].PromptTokens += c.PromptTokens
 				out[i].CompletionTokens += c.CompletionTokens
