@@ -237,8 +237,8 @@ type Confirmation struct {
 	Kind string `json:"kind,omitempty"`
 	// Effect and Source describe a ConfirmRun question's tool: its
 	// side-effect class and where it comes from.
-	Effect string `json:"effect,omitempty"`
-	Source string `json:"source,omitempty"`
+	Effect tools.Effect `json:"effect,omitempty"`
+	Source string       `json:"source,omitempty"`
 	// Threshold is Config.ConfirmBelow.
 	Threshold float64 `json:"threshold"`
 	// Candidates are the top tools, best first.

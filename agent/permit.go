@@ -45,7 +45,7 @@ func (tr *turnRun) permit(spec tools.Spec) (bool, error) {
 	if tr.a.permitted(spec) {
 		return true, nil
 	}
-	c := Confirmation{Kind: ConfirmRun, Effect: string(spec.Effect), Source: spec.Source.String(),
+	c := Confirmation{Kind: ConfirmRun, Effect: spec.Effect, Source: spec.Source.String(),
 		Candidates: []Candidate{{Tool: spec.Name, Family: string(spec.Family), Confidence: tr.rec.Confidence}}}
 	tr.rec.Permission = &c
 	if tr.req.Yes {
@@ -78,7 +78,7 @@ func (tr *turnRun) permitTyped(spec tools.Spec) {
 	if tr.a.permitted(spec) {
 		return
 	}
-	tr.rec.Permission = &Confirmation{Kind: ConfirmRun, Effect: string(spec.Effect), Source: spec.Source.String(),
+	tr.rec.Permission = &Confirmation{Kind: ConfirmRun, Effect: spec.Effect, Source: spec.Source.String(),
 		Candidates: []Candidate{{Tool: spec.Name, Family: string(spec.Family), Confidence: 1}},
 		Chosen:     spec.Name, Typed: true}
 }

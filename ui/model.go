@@ -120,7 +120,7 @@ func New(ctx context.Context, opts Options) (*Model, error) {
 	}
 	m.st = newStyles(r, opts.NoColor)
 	m.paint = &painter{st: m.st, md: newMarkdown(m.st), chatModel: m.engines.Chat.Engine != "" &&
-		m.engines.Chat.Engine != "offline"}
+		m.engines.Chat.Engine != store.EngineOffline}
 	m.keys = newKeyMap()
 	m.help = newHelp(m.st)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(m.st.spinner))

@@ -5,6 +5,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/tools"
 )
 
 // The question before a tool that is not read-only runs (an MCP or
@@ -21,7 +22,7 @@ func (m *Model) permissionLines(c *agent.Confirmation, width int) []string {
 		tool = cleanLine(c.Candidates[0].Tool)
 	}
 	what := "may change things"
-	if c.Effect == "costs" {
+	if c.Effect == tools.EffectCosts {
 		what = "may cost money or quota"
 	}
 	out := []string{
