@@ -9,6 +9,7 @@ import (
 var testToolNames = []string{"Calculator", "CurrentTime", "LocationSearch", "TimezoneConverter", "WeatherSearch", "WikiSearch"}
 
 func TestParseInput(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		text string

@@ -12,6 +12,7 @@ import (
 // their responses with tool and confidence, and says honestly when a
 // question needs a model endpoint — it never invents an answer.
 func TestOfflineTurns(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name       string
 		req        Request
@@ -119,6 +120,7 @@ func TestOfflineTurns(t *testing.T) {
 // The "no chat model" notice is given once per agent, not on every turn;
 // direct mode, which needs no model, does not give it.
 func TestOfflineNoticeOnce(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessOpts{confirmBelow: 0.5})
 	evs, _ := h.ask(Request{Text: "/GEAR what time is it in Tokyo"})
 	if n := len(eventsOf[Notice](evs)); n != 0 {
@@ -138,6 +140,7 @@ func TestOfflineNoticeOnce(t *testing.T) {
 // An exact call the machine rejects is not run, not repaired silently, and
 // the error says where it went wrong and what was probably meant.
 func TestExactCallRejected(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text string
 		want []string
