@@ -1,9 +1,11 @@
-//go:build cgo && (linux || darwin || freebsd || netbsd || openbsd)
+//go:build cgo && (linux || darwin || freebsd)
 
 package main
 
 /*
 #include <string.h>
+
+extern char **environ;
 
 // gear_term is TERM's entry in the environment the process started with,
 // while Go's package initialisation sees TERM=dumb instead.
@@ -17,10 +19,12 @@ static char *gear_term;
 // shows Go TERM=dumb until main puts the real value back (restoreTerm).
 // Only the chat window then asks the terminal anything, with a short
 // timeout of its own (ui.Run).
-__attribute__((constructor)) static void gear_hide_term(int argc, char **argv, char **envp) {
-	(void)argc;
-	(void)argv;
-	for (char **e = envp; e != NULL && *e != NULL; e++) {
+//
+// It walks environ, which libc sets before constructors run and which is,
+// at that point, the very array the Go runtime reads its environment
+// from (the block after argv).
+__attribute__((constructor)) static void gear_hide_term(void) {
+	for (char **e = environ; e != NULL && *e != NULL; e++) {
 		if (strncmp(*e, "TERM=", 5) == 0) {
 			gear_term = *e;
 			*e = (char *)"TERM=dumb";

@@ -1,4 +1,4 @@
-//go:build !cgo || !(linux || darwin || freebsd || netbsd || openbsd)
+//go:build !cgo || !(linux || darwin || freebsd)
 
 package main
 
