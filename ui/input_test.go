@@ -8,7 +8,6 @@ import (
 )
 
 func TestTabCompletes(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		typed, want string
 		candidates  []string
@@ -49,7 +48,6 @@ func TestTabCompletes(t *testing.T) {
 }
 
 func TestRecallEarlierLines(t *testing.T) {
-	t.Parallel()
 	m := newTestModel(t, newFakeAgent(t), nil, 80, 24)
 	for _, line := range []string{"/mode chat", "/tools"} {
 		m.typeText(line)
@@ -75,7 +73,6 @@ func TestRecallEarlierLines(t *testing.T) {
 }
 
 func TestMultiLineInputAndPaste(t *testing.T) {
-	t.Parallel()
 	a := newFakeAgent(t)
 	m := newTestModel(t, a, nil, 80, 24)
 	m.typeText("first line")

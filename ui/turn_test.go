@@ -11,7 +11,6 @@ import (
 )
 
 func TestTurnAnswersWithCardAndBadge(t *testing.T) {
-	t.Parallel()
 	a := newFakeAgent(t, newFakeTurn(calcEvents(), nil))
 	m := newTestModel(t, a, &fakeHistory{}, 80, 24)
 	m.typeText("what is 17 * 23")
@@ -50,7 +49,6 @@ func TestTurnAnswersWithCardAndBadge(t *testing.T) {
 }
 
 func TestProgressNamesTheStageAndAnswerStreams(t *testing.T) {
-	t.Parallel()
 	turn := newFakeTurn(nil, nil)
 	a := newFakeAgent(t, turn)
 	m := newTestModel(t, a, nil, 80, 24)
@@ -83,7 +81,6 @@ func TestProgressNamesTheStageAndAnswerStreams(t *testing.T) {
 }
 
 func TestEscCancelsTheTurn(t *testing.T) {
-	t.Parallel()
 	turn := newFakeTurn(nil, nil)
 	m := newTestModel(t, newFakeAgent(t, turn), nil, 80, 24)
 	m.typeText("tell me a long story")
@@ -106,7 +103,6 @@ func TestEscCancelsTheTurn(t *testing.T) {
 }
 
 func TestCtrlCTwiceQuits(t *testing.T) {
-	t.Parallel()
 	m := newTestModel(t, newFakeAgent(t), nil, 80, 24)
 	_, cmd := m.Update(press(tea.KeyCtrlC))
 	if cmd == nil || !strings.Contains(m.plain(), "Press ctrl+c again to quit") {
@@ -124,7 +120,6 @@ func TestCtrlCTwiceQuits(t *testing.T) {
 }
 
 func TestQuitWhileRunningCancelsFirst(t *testing.T) {
-	t.Parallel()
 	turn := newFakeTurn(nil, nil)
 	m := newTestModel(t, newFakeAgent(t, turn), nil, 80, 24)
 	m.typeText("slow question")
@@ -146,7 +141,6 @@ func TestQuitWhileRunningCancelsFirst(t *testing.T) {
 }
 
 func TestConfidenceGate(t *testing.T) {
-	t.Parallel()
 	cases := []struct {
 		name   string
 		key    tea.KeyMsg
@@ -190,7 +184,6 @@ func TestConfidenceGate(t *testing.T) {
 }
 
 func TestFailedTurnSaysWhy(t *testing.T) {
-	t.Parallel()
 	m := newTestModel(t, newFakeAgent(t, newFakeTurn(failedEvents(), nil)), nil, 80, 24)
 	m.typeText("weather in Paris")
 	m.drive(press(tea.KeyEnter))
@@ -202,7 +195,6 @@ func TestFailedTurnSaysWhy(t *testing.T) {
 // Issue 16, item 3: a line sent while a turn runs is queued, shown as
 // queued, and sent once the turn ends.
 func TestEnterWhileRunningQueues(t *testing.T) {
-	t.Parallel()
 	first, second := newFakeTurn(nil, nil), newFakeTurn(nil, nil)
 	a := newFakeAgent(t, first, second)
 	m := newTestModel(t, a, nil, 80, 24)
@@ -227,7 +219,6 @@ func TestEnterWhileRunningQueues(t *testing.T) {
 }
 
 func TestUsageAddsUpInTheStatusLine(t *testing.T) {
-	t.Parallel()
 	rec := calcRecord()
 	rec.Usage = []store.RoleUsage{{Role: store.RoleChat, PromptTokens: 120, CompletionTokens: 30},
 		{Role: store.RoleGrounding, PromptTokens: 50}}
@@ -241,7 +232,6 @@ func TestUsageAddsUpInTheStatusLine(t *testing.T) {
 }
 
 func TestSwitchSaysWhichQuestionIsAnsweredAgain(t *testing.T) {
-	t.Parallel()
 	rec := calcRecord()
 	rec.Input, rec.Tool, rec.ChosenBy = "/use wiki", "WikiSearch", "user"
 	rec.Route = &agent.Route{NeedsTool: true, By: "user"}
@@ -261,7 +251,6 @@ func TestSwitchSaysWhichQuestionIsAnsweredAgain(t *testing.T) {
 // A ctrl+c that cancels the turn does not send the lines queued behind it,
 // and does not lose them: they are back in the input.
 func TestCtrlCKeepsQueuedLinesInTheInput(t *testing.T) {
-	t.Parallel()
 	first := newFakeTurn(nil, nil)
 	a := newFakeAgent(t, first)
 	m := newTestModel(t, a, nil, 80, 24)
