@@ -84,8 +84,11 @@ type app struct {
 	// servers checks the model servers once; fallback is the model
 	// grounding engine's switch to the offline one (nil with the offline
 	// engine).
-	servers  *serverCheck
-	fallback *groundingFallback
+	// serversMu guards servers: the chat window's background rebuilds of
+	// its agent read it while the command sets it up.
+	serversMu sync.Mutex
+	servers   *serverCheck
+	fallback  *groundingFallback
 	// mcpFlags are the --mcp servers of this run; mcp connects them (and
 	// the config's) on first use, in the background (see mcp.go).
 	mcpFlags    []string
