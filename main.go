@@ -19,6 +19,7 @@ import (
 func main() { os.Exit(run()) }
 
 func run() int {
+	restoreTerm()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return cli.Run(ctx, os.Args[1:], cli.Deps{
@@ -32,6 +33,9 @@ func run() int {
 		StdinIsTerminal: term.IsTerminal(int(os.Stdin.Fd())),
 		ImageCaps: func(ctx context.Context) termimg.Caps {
 			return termimg.DetectStdio(ctx, os.Getenv, term.IsTerminal)
+		},
+		DarkBackground: func(ctx context.Context) (dark, ok bool) {
+			return termimg.BackgroundStdio(ctx, os.Getenv, term.IsTerminal)
 		},
 	})
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gear-chat/gear/constrain"
 	"github.com/gear-chat/gear/grounding"
+	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/tools"
 )
 
@@ -137,7 +138,7 @@ func (a *Agent) Prepare(ctx context.Context) error { return a.grounder.Prepare(c
 
 // Parse reads a line the user typed against this agent's library (see
 // ParseInput).
-func (a *Agent) Parse(text string, mode Mode) Input {
+func (a *Agent) Parse(text string, mode store.Mode) Input {
 	return ParseInput(text, mode, a.reg.Names())
 }
 

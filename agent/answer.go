@@ -38,7 +38,7 @@ func (tr *turnRun) answerWithTool(spec tools.Spec, run ToolRun) error {
 	b.WriteString("\n\n---\ngear ran a tool for this message.\n")
 	fmt.Fprintf(&b, "Tool: %s — %s\n", spec.Name, firstSentence(spec.Description))
 	switch tr.rec.ChosenBy {
-	case "user":
+	case store.ChosenByUser:
 		fmt.Fprintf(&b, "Chosen by: the user (GEAR grounding's confidence in it was %s)\n", percent(conf))
 	default:
 		fmt.Fprintf(&b, "Chosen by: GEAR grounding, confidence %s\n", percent(conf))
@@ -77,7 +77,7 @@ func (tr *turnRun) answerWithoutTool(routed bool) error {
 		// notice (No chat model is configured…).
 		var msg string
 		switch {
-		case tr.rec.Mode == ModeBaseline:
+		case tr.rec.Mode == store.ModeBaseline:
 			msg = "I cannot answer this: baseline mode is the chat model alone, and gear has no chat model — `gear setup` connects one."
 		case routed && tr.rec.Confirmation != nil && tr.rec.Confirmation.Kind == ConfirmNone:
 			msg = offerText(tr.rec.Confirmation)
@@ -90,7 +90,7 @@ func (tr *turnRun) answerWithoutTool(routed bool) error {
 		return nil
 	}
 	system := chatSystem
-	if tr.rec.Mode == ModeBaseline {
+	if tr.rec.Mode == store.ModeBaseline {
 		system = baselineSystem
 	}
 	msgs := append([]llm.Message{{Role: "system", Content: system}}, tr.history()...)
@@ -145,7 +145,7 @@ func (tr *turnRun) streamAnswer(msgs []llm.Message) error {
 	start := a.now()
 	defer func() { tr.rec.Timings.Answer += a.now().Sub(start) }()
 	tr.t.emit(Progress{Stage: StageAnswering})
-	tr.rec.AnsweredBy = "model"
+	tr.rec.AnsweredBy = store.AnsweredByModel
 	ctx, cancel := context.WithTimeout(tr.ctx, a.cfg.Limits.Answer)
 	defer cancel()
 	s, err := a.cfg.Chat.Stream(ctx, llm.ChatRequest{Messages: msgs})

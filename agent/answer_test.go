@@ -12,6 +12,7 @@ import (
 // CRLF or a UTF-8 character — the deltas handed out join up to the
 // sanitised whole, and never hold a control sequence.
 func TestStreamSanitizer(t *testing.T) {
+	t.Parallel()
 	texts := []string{
 		"plain answer",
 		"red \x1b[31mwarning\x1b[0m done",

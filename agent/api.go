@@ -5,36 +5,10 @@ import (
 	"time"
 
 	"github.com/gear-chat/gear/grounding"
+	"github.com/gear-chat/gear/llm"
 	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/tools"
 )
-
-// Mode is how a turn is answered.
-type Mode string
-
-const (
-	// ModeChat is the paper's @TallChatBot: route, ground, emit the call
-	// under the machine, run it, and let the chat LLM write the answer.
-	ModeChat Mode = "chat"
-	// ModeDirect is the paper's /GEAR: ground and run the tool and show
-	// its response as is, with tool name and confidence, no LLM rewrite.
-	ModeDirect Mode = "direct"
-	// ModeBaseline is the paper's comparison chatbot: no tools at all.
-	ModeBaseline Mode = "baseline"
-)
-
-// Modes lists the modes in the order the UI offers them.
-func Modes() []Mode { return []Mode{ModeChat, ModeDirect, ModeBaseline} }
-
-// ParseMode reads "chat", "direct" or "baseline" (any case).
-func ParseMode(s string) (Mode, bool) {
-	for _, m := range Modes() {
-		if equalFold(s, string(m)) {
-			return m, true
-		}
-	}
-	return "", false
-}
 
 // NoTool is the answer to ConfirmationNeeded that runs no tool: the turn is
 // answered without one (Esc in the TUI).
@@ -53,7 +27,7 @@ type Request struct {
 	Text string
 	// Mode is the mode for text with no mode prefix (the UI's /mode);
 	// empty means chat.
-	Mode Mode
+	Mode store.Mode
 	// Tool, when set, is the tool to use for Text's query instead of
 	// grounding's choice (a name, a family or an alias such as "wiki"), as
 	// "/use" does; grounding still runs for the record.
@@ -180,7 +154,7 @@ type Record struct {
 	// tool switch re-runs).
 	Input  string       `json:"input"`
 	Query  string       `json:"query"`
-	Mode   Mode         `json:"mode"`
+	Mode   store.Mode   `json:"mode"`
 	Status store.Status `json:"status"`
 	Error  string       `json:"error,omitempty"`
 
@@ -201,21 +175,21 @@ type Record struct {
 	Source     *tools.Source `json:"source,omitempty"`
 	Confidence float64       `json:"confidence"`
 	Grounded   bool          `json:"grounded"`
-	// ChosenBy says who picked Tool: "grounding", "user" (a tool switch
-	// or a pick at the confirmation) or "call" (the user typed the call).
-	ChosenBy string    `json:"chosen_by,omitempty"`
-	Emission *Emission `json:"emission,omitempty"`
-	Call     *ToolRun  `json:"call,omitempty"`
+	// ChosenBy says who picked Tool: grounding, the user (a tool switch
+	// or a pick at the confirmation) or the call (the user typed it).
+	ChosenBy store.Chooser `json:"chosen_by,omitempty"`
+	Emission *Emission     `json:"emission,omitempty"`
+	Call     *ToolRun      `json:"call,omitempty"`
 	// CallReading is the call confidence of the call that ran (or was
 	// asked about): Emission.Reading, here for scripts; absent when the
 	// prober gave none.
 	CallReading *grounding.CallReading `json:"call_reading,omitempty"`
 
 	// Answer is the answer shown, sanitised for the terminal. AnsweredBy is
-	// "model" (the chat LLM wrote it), "tool" (the tool's response as is)
-	// or "gear" (a message of gear's own: no model, no valid call).
-	Answer     string `json:"answer"`
-	AnsweredBy string `json:"answered_by,omitempty"`
+	// the model (the chat LLM wrote it), the tool (its response as is) or
+	// gear (a message of gear's own: no model, no valid call).
+	Answer     string         `json:"answer"`
+	AnsweredBy store.Answerer `json:"answered_by,omitempty"`
 
 	Timings    Timings           `json:"timings"`
 	Usage      []store.RoleUsage `json:"usage"`
@@ -227,15 +201,15 @@ type Record struct {
 // Route is the "needs a tool?" decision.
 type Route struct {
 	NeedsTool bool `json:"needs_tool"`
-	// By is "model" (the chat LLM's yes/no), "threshold" (grounding's
-	// probability), "decisive" (grounding sure enough that the model was
-	// not asked), "mode" (direct mode always uses a tool) or "user" (a
-	// tool switch or a typed call).
-	By          string  `json:"by"`
-	Probability float64 `json:"probability"`
-	Threshold   float64 `json:"threshold"`
-	ModelAsked  bool    `json:"model_asked"`
-	ModelSaid   string  `json:"model_said,omitempty"`
+	// By is RouteByModel (the chat LLM's yes/no), RouteByThreshold
+	// (grounding's probability), RouteByDecisive (grounding sure enough
+	// that the model was not asked), RouteByMode (direct mode always uses
+	// a tool) or RouteByUser (a tool switch or a typed call).
+	By          store.RouteMethod `json:"by"`
+	Probability float64           `json:"probability"`
+	Threshold   float64           `json:"threshold"`
+	ModelAsked  bool              `json:"model_asked"`
+	ModelSaid   string            `json:"model_said,omitempty"`
 }
 
 // Grounding is GEAR's table for the turn.
@@ -266,10 +240,10 @@ type Score struct {
 	Probability float64 `json:"probability"`
 	// Call is the small model's call q_i, Response its response â_i,
 	// Status how it went (grounding.StatusRun, StatusMock, ...).
-	Call     string `json:"call"`
-	Response string `json:"response"`
-	Status   string `json:"status"`
-	Error    string `json:"error,omitempty"`
+	Call     string                `json:"call"`
+	Response string                `json:"response"`
+	Status   grounding.ProbeStatus `json:"status"`
+	Error    string                `json:"error,omitempty"`
 	// Reading is the prober's call confidence for Call, nil when it gave
 	// none.
 	Reading *grounding.CallReading `json:"call_reading,omitempty"`
@@ -289,8 +263,8 @@ type Confirmation struct {
 	Kind string `json:"kind,omitempty"`
 	// Effect and Source describe a ConfirmRun question's tool: its
 	// side-effect class and where it comes from.
-	Effect string `json:"effect,omitempty"`
-	Source string `json:"source,omitempty"`
+	Effect tools.Effect `json:"effect,omitempty"`
+	Source string       `json:"source,omitempty"`
 	// Threshold is the threshold the question was asked under:
 	// Config.ConfirmBelow, ConfirmCallBelow (ConfirmCall) or
 	// OfferToolsBelow (ConfirmNone).
@@ -386,13 +360,13 @@ type Timings struct {
 
 // ModelCall is one model call the turn made.
 type ModelCall struct {
-	Role             string  `json:"role"`
-	Call             string  `json:"call"`
-	Server           string  `json:"server"`
-	Model            string  `json:"model"`
-	LatencyMS        float64 `json:"latency_ms"`
-	PromptTokens     int     `json:"prompt_tokens"`
-	CompletionTokens int     `json:"completion_tokens"`
-	Estimated        bool    `json:"estimated,omitempty"`
-	Failed           bool    `json:"failed,omitempty"`
+	Role             store.ModelRole `json:"role"`
+	Call             string          `json:"call"`
+	Server           llm.ServerKind  `json:"server"`
+	Model            string          `json:"model"`
+	LatencyMS        float64         `json:"latency_ms"`
+	PromptTokens     int             `json:"prompt_tokens"`
+	CompletionTokens int             `json:"completion_tokens"`
+	Estimated        bool            `json:"estimated,omitempty"`
+	Failed           bool            `json:"failed,omitempty"`
 }

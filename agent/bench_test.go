@@ -47,7 +47,7 @@ var familyQueries = []struct{ family, query, tool string }{
 func BenchmarkChatTurn(b *testing.B) {
 	type variant struct {
 		name   string
-		mode   Mode
+		mode   store.Mode
 		route  grounding.RouteMode
 		reuse  ReuseCall
 		first  string // "", "warm" or "cold"
@@ -57,13 +57,13 @@ func BenchmarkChatTurn(b *testing.B) {
 		speculative bool
 	}
 	variants := []variant{
-		{name: "mode=chat/route=combined", mode: ModeChat, route: grounding.RouteCombined},
-		{name: "mode=chat/route=combined/reuse=never", mode: ModeChat, route: grounding.RouteCombined, reuse: ReuseNever},
-		{name: "mode=chat/route=combined/speculative", mode: ModeChat, route: grounding.RouteCombined, speculative: true},
-		{name: "mode=chat/route=model", mode: ModeChat, route: grounding.RouteModel},
-		{name: "mode=direct", mode: ModeDirect, route: grounding.RouteCombined, prefix: "/GEAR "},
-		{name: "mode=chat/route=combined/first=warm", mode: ModeChat, route: grounding.RouteCombined, first: "warm"},
-		{name: "mode=chat/route=combined/first=cold", mode: ModeChat, route: grounding.RouteCombined, first: "cold"},
+		{name: "mode=chat/route=combined", mode: store.ModeChat, route: grounding.RouteCombined},
+		{name: "mode=chat/route=combined/reuse=never", mode: store.ModeChat, route: grounding.RouteCombined, reuse: ReuseNever},
+		{name: "mode=chat/route=combined/speculative", mode: store.ModeChat, route: grounding.RouteCombined, speculative: true},
+		{name: "mode=chat/route=model", mode: store.ModeChat, route: grounding.RouteModel},
+		{name: "mode=direct", mode: store.ModeDirect, route: grounding.RouteCombined, prefix: "/GEAR "},
+		{name: "mode=chat/route=combined/first=warm", mode: store.ModeChat, route: grounding.RouteCombined, first: "warm"},
+		{name: "mode=chat/route=combined/first=cold", mode: store.ModeChat, route: grounding.RouteCombined, first: "cold"},
 	}
 	for _, v := range variants {
 		for _, n := range []int{6, 100} {
@@ -76,7 +76,7 @@ func BenchmarkChatTurn(b *testing.B) {
 	}
 }
 
-func benchTurn(b *testing.B, mode Mode, route grounding.RouteMode, reuse ReuseCall, speculative bool, first string, n int, query, tool string) {
+func benchTurn(b *testing.B, mode store.Mode, route grounding.RouteMode, reuse ReuseCall, speculative bool, first string, n int, query, tool string) {
 	dir := b.TempDir()
 	opts := func(db string) harnessOpts {
 		return harnessOpts{chat: llm.ServerOpenAI, modelGrounding: true, route: route, reuse: reuse, speculative: speculative,

@@ -15,6 +15,7 @@ import (
 // Cancelling while the answer streams stops the turn and records it as
 // cancelled, with the part of the answer that arrived.
 func TestCancelMidStream(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, confirmBelow: 0.01, script: map[reqKind]func(modelRequest) reply{
 		kindAnswer: func(r modelRequest) reply {
 			rep := streamReply(t, "It is ")
@@ -58,6 +59,7 @@ func TestCancelMidStream(t *testing.T) {
 
 // A model that will not stop answering is cut at the size bound.
 func TestEndlessAnswerIsCut(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, confirmBelow: 0.01, limits: Limits{AnswerBytes: 4096},
 		script: map[reqKind]func(modelRequest) reply{
 			kindAnswer: func(r modelRequest) reply {
@@ -83,6 +85,7 @@ func TestEndlessAnswerIsCut(t *testing.T) {
 // One streamed chunk larger than the whole answer may be is cut to the
 // bound too, before it is shown or recorded.
 func TestOneHugeChunkIsCut(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, confirmBelow: 0.01, limits: Limits{AnswerBytes: 4096},
 		script: map[reqKind]func(modelRequest) reply{
 			kindAnswer: func(r modelRequest) reply { return streamReply(t, strings.Repeat("é", 300<<10)) },
@@ -104,6 +107,7 @@ func TestOneHugeChunkIsCut(t *testing.T) {
 // A model failure (a rejected key) fails the turn with one line naming the
 // role and what to do, never the key, and the turn is recorded as failed.
 func TestModelFailureFailsTheTurn(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, confirmBelow: 0.01, script: map[reqKind]func(modelRequest) reply{
 		kindEmit: func(r modelRequest) reply {
 			return reply{status: 401, body: fixture(t, "error_401_invalid_api_key.json")}
@@ -130,6 +134,7 @@ func TestModelFailureFailsTheTurn(t *testing.T) {
 // Cancelling while grounding waits on the models stops the turn at once
 // and records it as cancelled, before any call was emitted.
 func TestCancelWhileGrounding(t *testing.T) {
+	t.Parallel()
 	hold := func(r modelRequest) reply {
 		<-r.ctx.Done()
 		return reply{status: 499}

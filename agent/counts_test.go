@@ -19,6 +19,7 @@ import (
 // small model is the chat model, the chosen tool's q_i is the call
 // (agent.reuse_grounding_call auto): no execution-LLM call.
 func TestModelCallsPerTurn(t *testing.T) {
+	t.Parallel()
 	for _, reuse := range []ReuseCall{ReuseAuto, ReuseNever} {
 		for _, extra := range []int{0, 16} {
 			for _, fq := range familyQueries {

@@ -36,7 +36,7 @@ func (tr *turnRun) emitCall(spec tools.Spec, query string) (Emission, error) {
 	em := Emission{Tool: spec.Name}
 	m := a.machines[spec.Name]
 
-	if a.cfg.Chat == nil || tr.rec.Mode == ModeDirect || a.reusesGroundingCall() {
+	if a.cfg.Chat == nil || tr.rec.Mode == store.ModeDirect || a.reusesGroundingCall() {
 		if ok := tr.emitFromGrounding(&em, m, spec); ok || a.cfg.Chat == nil {
 			return em, nil
 		}

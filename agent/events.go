@@ -1,5 +1,7 @@
 package agent
 
+import "github.com/gear-chat/gear/store"
+
 // Event is something a turn did, in order. Every event's text is already
 // sanitised for the terminal. A turn's last event is exactly one of Done,
 // Failed or Cancelled.
@@ -10,7 +12,7 @@ type Event interface{ isEvent() }
 type Started struct {
 	ConversationID int64
 	TurnID         int64
-	Mode           Mode
+	Mode           store.Mode
 	// Query is what will be grounded and answered.
 	Query string
 }

@@ -40,12 +40,13 @@ func (h *harness) runUntil(req Request, answer string, whileWaiting func(so []Ev
 // Below agent.confirm_below the caller is asked, with the top candidates
 // and their scores; the turn is saved as awaiting confirmation meanwhile.
 func TestConfirmationGate(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		answer   string
 		yes      bool
 		tool     string
-		chosenBy string
+		chosenBy store.Chooser
 		status   store.Status
 	}{
 		{name: "run the top candidate", answer: "Calculator", tool: "Calculator", chosenBy: "grounding", status: store.StatusDone},
@@ -96,6 +97,7 @@ func TestConfirmationGate(t *testing.T) {
 // "/use WikiSearch" and "use wiki instead" re-run the last turn's query
 // with that tool.
 func TestSwitchTool(t *testing.T) {
+	t.Parallel()
 	for _, text := range []string{"/use WikiSearch", "use wiki instead", "No, try the wikipedia tool instead."} {
 		t.Run(text, func(t *testing.T) {
 			h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, confirmBelow: 0.5})
@@ -154,6 +156,7 @@ func TestSwitchTool(t *testing.T) {
 // When routing says no tool, the chat LLM answers directly: no emission,
 // no tool, no tools offered.
 func TestRoutedToNoTool(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessOpts{chat: llm.ServerVLLM, confirmBelow: 0.5, route: grounding.RouteModel,
 		script: map[reqKind]func(modelRequest) reply{
 			kindRoute: func(r modelRequest) reply { return yesNo(t, r, false) },
@@ -192,11 +195,12 @@ func TestRoutedToNoTool(t *testing.T) {
 // Baseline mode is the chat model alone: no routing, no grounding, no
 // tools, the plain assistant prompt.
 func TestBaselineChat(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, confirmBelow: 0.5, script: map[reqKind]func(modelRequest) reply{
 		kindAnswer: func(r modelRequest) reply { return streamReply(t, "48 × 4 / 2 = 96.") },
 	}})
-	_, rec := h.ask(Request{Text: calcQuery, Mode: ModeBaseline})
-	if rec.Status != store.StatusDone || rec.Mode != ModeBaseline || rec.Grounding != nil || rec.Route != nil || rec.Tool != "" {
+	_, rec := h.ask(Request{Text: calcQuery, Mode: store.ModeBaseline})
+	if rec.Status != store.StatusDone || rec.Mode != store.ModeBaseline || rec.Grounding != nil || rec.Route != nil || rec.Tool != "" {
 		t.Fatalf("record %+v", rec)
 	}
 	if h.srv.total() != 1 || h.agentRuns(rec) != 0 {
@@ -211,8 +215,8 @@ func TestBaselineChat(t *testing.T) {
 		t.Errorf("stored %+v", got)
 	}
 	// "@TallChatBot" switches back to chat for one turn.
-	_, rec = h.ask(Request{Text: "@TallChatBot " + calcQuery, Mode: ModeBaseline, Conversation: rec.ConversationID})
-	if rec.Mode != ModeChat || rec.Tool != "Calculator" {
+	_, rec = h.ask(Request{Text: "@TallChatBot " + calcQuery, Mode: store.ModeBaseline, Conversation: rec.ConversationID})
+	if rec.Mode != store.ModeChat || rec.Tool != "Calculator" {
 		t.Errorf("@TallChatBot: mode %s, tool %q", rec.Mode, rec.Tool)
 	}
 }
@@ -220,6 +224,7 @@ func TestBaselineChat(t *testing.T) {
 // Earlier turns are sent as context within agent.context_tokens, the
 // newest first to be kept.
 func TestConversationContext(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		tokens int
@@ -261,6 +266,7 @@ func TestConversationContext(t *testing.T) {
 // A model that writes the chosen tool's call among other calls gets only
 // that one call run; the other tool never runs.
 func TestOnlyTheChosenToolsCallRuns(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessOpts{chat: llm.ServerLlamaCpp, confirmBelow: 0.5, script: map[reqKind]func(modelRequest) reply{
 		kindEmit: func(r modelRequest) reply {
 			return chatReply(t, `WikiSearch("secrets"); Calculator(48 * 4 / 2); WeatherSearch("Paris")`, "")
@@ -279,6 +285,7 @@ func TestOnlyTheChosenToolsCallRuns(t *testing.T) {
 // a tool is needed, grounding's own call runs, and the response is shown as
 // is.
 func TestDirectModeWithChatModel(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessOpts{chat: llm.ServerOpenAI, confirmBelow: 0.5, route: grounding.RouteModel,
 		script: map[reqKind]func(modelRequest) reply{kindRoute: nil, kindEmit: nil, kindAnswer: nil}})
 	_, rec := h.ask(Request{Text: "/GEAR what time is it in Tokyo"})

@@ -49,7 +49,7 @@ func (tr *turnRun) checkCall(spec tools.Spec, em Emission) (bool, error) {
 	c := Confirmation{Kind: ConfirmCall, Threshold: tr.a.cfg.ConfirmCallBelow, Candidates: []Candidate{{
 		Tool: spec.Name, Family: string(spec.Family), Confidence: tr.rec.Confidence, Call: em.Call, Reading: r}}}
 	if !tr.a.permitted(spec) {
-		c.Effect, c.Source = string(spec.Effect), spec.Source.String()
+		c.Effect, c.Source = spec.Effect, spec.Source.String()
 	}
 	tr.rec.Permission = &c
 	return tr.askYesNo(&c, spec.Name)
@@ -117,7 +117,7 @@ func (tr *turnRun) offersTools(res *grounding.Result) bool {
 // found a call for can run. A ConfirmNone question gives each tool's
 // probability given that some tool is needed.
 func (tr *turnRun) candidates(res *grounding.Result, kind string) []Candidate {
-	needCall := tr.a.cfg.Chat == nil || tr.rec.Mode == ModeDirect
+	needCall := tr.a.cfg.Chat == nil || tr.rec.Mode == store.ModeDirect
 	scale := 1.0
 	if kind == ConfirmNone && res.NoneProbability < 1 {
 		scale = 1 / (1 - res.NoneProbability)

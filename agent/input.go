@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/gear-chat/gear/store"
 )
 
 // InputKind is what a line the user typed asks for.
@@ -30,7 +32,7 @@ const (
 type Input struct {
 	Kind InputKind
 	// Mode is the mode the line asks for (InputQuery, InputCall).
-	Mode Mode
+	Mode store.Mode
 	// Query is the text to ground and answer, without its prefix.
 	Query string
 	// Call is the call to run (InputCall).
@@ -67,9 +69,9 @@ var switchRe = regexp.MustCompile(`(?i)^(?:no[,.!]?\s+|nope[,.!]?\s+)?(?:please\
 //
 // Prefixes are matched without case; a line that is only a prefix is
 // InputEmpty in that mode.
-func ParseInput(text string, mode Mode, toolNames []string) Input {
+func ParseInput(text string, mode store.Mode, toolNames []string) Input {
 	if mode == "" {
-		mode = ModeChat
+		mode = store.ModeChat
 	}
 	text = strings.TrimSpace(text)
 	if text == "" {
@@ -77,18 +79,18 @@ func ParseInput(text string, mode Mode, toolNames []string) Input {
 	}
 	if rest, ok := cutPrefixWord(text, DirectPrefix); ok {
 		if rest == "" {
-			return Input{Kind: InputEmpty, Mode: ModeDirect}
+			return Input{Kind: InputEmpty, Mode: store.ModeDirect}
 		}
 		if looksLikeCall(rest, toolNames) {
-			return Input{Kind: InputCall, Mode: ModeDirect, Call: rest}
+			return Input{Kind: InputCall, Mode: store.ModeDirect, Call: rest}
 		}
-		return Input{Kind: InputQuery, Mode: ModeDirect, Query: rest}
+		return Input{Kind: InputQuery, Mode: store.ModeDirect, Query: rest}
 	}
 	if rest, ok := cutPrefixWord(text, ChatPrefix); ok {
 		if rest == "" {
-			return Input{Kind: InputEmpty, Mode: ModeChat}
+			return Input{Kind: InputEmpty, Mode: store.ModeChat}
 		}
-		return Input{Kind: InputQuery, Mode: ModeChat, Query: rest}
+		return Input{Kind: InputQuery, Mode: store.ModeChat, Query: rest}
 	}
 	if rest, ok := cutPrefixWord(text, "/use"); ok {
 		if rest == "" {
@@ -103,9 +105,9 @@ func ParseInput(text string, mode Mode, toolNames []string) Input {
 	if m := switchRe.FindStringSubmatch(text); m != nil {
 		return Input{Kind: InputSwitch, Mode: mode, Tool: strings.TrimSpace(m[1])}
 	}
-	if mode == ModeDirect && looksLikeCall(text, toolNames) {
+	if mode == store.ModeDirect && looksLikeCall(text, toolNames) {
 		// In direct mode a call needs no /GEAR in front.
-		return Input{Kind: InputCall, Mode: ModeDirect, Call: text}
+		return Input{Kind: InputCall, Mode: store.ModeDirect, Call: text}
 	}
 	return Input{Kind: InputQuery, Mode: mode, Query: text}
 }
@@ -172,5 +174,3 @@ func looksLikeCall(text string, toolNames []string) bool {
 func isIdentByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
-
-func equalFold(a, b string) bool { return strings.EqualFold(strings.TrimSpace(a), b) }

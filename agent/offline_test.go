@@ -12,6 +12,7 @@ import (
 // their responses with tool and confidence, and says honestly when a
 // question needs a model endpoint — it never invents an answer.
 func TestOfflineTurns(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name       string
 		req        Request
@@ -20,12 +21,12 @@ func TestOfflineTurns(t *testing.T) {
 		answer     []string // substrings the answer must hold
 		notice     []string // substrings the turn's notices must hold
 		notAnswer  []string
-		answeredBy string
+		answeredBy store.Answerer
 		status     store.Status
 	}{
 		{name: "calculator", req: Request{Text: "what is 48 multiplied by 4 divided by 2"},
 			tool: "Calculator", path: store.EmissionOffline, answer: []string{"96"}, answeredBy: "tool", status: store.StatusDone},
-		{name: "direct time in Tokyo", req: Request{Text: "what time is it in Tokyo", Mode: ModeDirect},
+		{name: "direct time in Tokyo", req: Request{Text: "what time is it in Tokyo", Mode: store.ModeDirect},
 			tool: "CurrentTime", path: store.EmissionOffline, answer: []string{"2026-03-15 00:09:26", "Tokyo"}, answeredBy: "tool", status: store.StatusDone},
 		{name: "/GEAR prefix", req: Request{Text: "/GEAR what time is it in Tokyo"},
 			tool: "CurrentTime", path: store.EmissionOffline, answer: []string{"00:09", "Asia/Tokyo"}, answeredBy: "tool", status: store.StatusDone},
@@ -36,7 +37,7 @@ func TestOfflineTurns(t *testing.T) {
 			answer:    []string{"gear needs a chat model for conversation", "gear setup"},
 			notice:    []string{"No chat model is configured", "OPENAI_API_KEY", "--chat-model", "models.chat"},
 			notAnswer: []string{"Why did", "knock knock", "OPENAI_API_KEY", "\n"}, answeredBy: "gear", status: store.StatusDone},
-		{name: "baseline needs a model", req: Request{Text: "what is 2 + 2", Mode: ModeBaseline},
+		{name: "baseline needs a model", req: Request{Text: "what is 2 + 2", Mode: store.ModeBaseline},
 			answer: []string{"baseline mode is the chat model alone", "gear setup"}, notAnswer: []string{"4"}, answeredBy: "gear", status: store.StatusDone},
 	}
 	for _, tt := range tests {
@@ -99,7 +100,7 @@ func TestOfflineTurns(t *testing.T) {
 				}
 			}
 			got := h.stored(rec)
-			if got.Status != tt.status || got.Tool != tt.tool || got.Answer != rec.Answer || got.Mode != store.Mode(rec.Mode) {
+			if got.Status != tt.status || got.Tool != tt.tool || got.Answer != rec.Answer || got.Mode != rec.Mode {
 				t.Errorf("stored %+v, want status %s tool %q answer %q", got.TurnRecord, tt.status, tt.tool, rec.Answer)
 			}
 			// The store keeps who chose and who answered as the record says.
@@ -119,6 +120,7 @@ func TestOfflineTurns(t *testing.T) {
 // The "no chat model" notice is given once per agent, not on every turn;
 // direct mode, which needs no model, does not give it.
 func TestOfflineNoticeOnce(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessOpts{confirmBelow: 0.5})
 	evs, _ := h.ask(Request{Text: "/GEAR what time is it in Tokyo"})
 	if n := len(eventsOf[Notice](evs)); n != 0 {
@@ -138,6 +140,7 @@ func TestOfflineNoticeOnce(t *testing.T) {
 // An exact call the machine rejects is not run, not repaired silently, and
 // the error says where it went wrong and what was probably meant.
 func TestExactCallRejected(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text string
 		want []string

@@ -48,7 +48,7 @@ func (tr *turnRun) permit(spec tools.Spec, call string) (bool, error) {
 		// The call's question named the tool's effect too, and was answered yes.
 		return true, nil
 	}
-	c := Confirmation{Kind: ConfirmRun, Effect: string(spec.Effect), Source: spec.Source.String(),
+	c := Confirmation{Kind: ConfirmRun, Effect: spec.Effect, Source: spec.Source.String(),
 		Candidates: []Candidate{{Tool: spec.Name, Family: string(spec.Family), Confidence: tr.rec.Confidence, Call: call}}}
 	tr.rec.Permission = &c
 	return tr.askYesNo(&c, spec.Name)
@@ -62,7 +62,7 @@ func (tr *turnRun) permitTyped(spec tools.Spec) {
 	if tr.a.permitted(spec) {
 		return
 	}
-	tr.rec.Permission = &Confirmation{Kind: ConfirmRun, Effect: string(spec.Effect), Source: spec.Source.String(),
+	tr.rec.Permission = &Confirmation{Kind: ConfirmRun, Effect: spec.Effect, Source: spec.Source.String(),
 		Candidates: []Candidate{{Tool: spec.Name, Family: string(spec.Family), Confidence: 1}},
 		Chosen:     spec.Name, Typed: true}
 }

@@ -49,9 +49,9 @@ func (tr *turnRun) pipeline() error {
 	a, req := tr.a, tr.req
 	mode := req.Mode
 	if mode == "" {
-		mode = ModeChat
+		mode = store.ModeChat
 	}
-	if _, ok := ParseMode(string(mode)); !ok {
+	if _, ok := store.ParseMode(string(mode)); !ok {
 		return tools.Inputf("unknown mode %q (want chat, direct or baseline)", mode)
 	}
 	in := a.Parse(req.Text, mode)
@@ -75,8 +75,8 @@ func (tr *turnRun) pipeline() error {
 		if named, err = a.ResolveTool(forced); err != nil {
 			return tools.Inputf("%s", err.Error())
 		}
-		if in.Mode == ModeBaseline {
-			in.Mode = ModeChat
+		if in.Mode == store.ModeBaseline {
+			in.Mode = store.ModeChat
 		}
 	}
 	tr.rec.Mode = in.Mode
@@ -88,7 +88,7 @@ func (tr *turnRun) pipeline() error {
 		return err
 	}
 	tr.t.emit(Started{ConversationID: tr.rec.ConversationID, TurnID: tr.rec.TurnID, Mode: tr.rec.Mode, Query: sanitizeText(tr.rec.Query)})
-	if a.cfg.Chat == nil && in.Mode != ModeDirect {
+	if a.cfg.Chat == nil && in.Mode != store.ModeDirect {
 		a.noticeOnce.Do(func() {
 			n := "No chat model is configured: gear grounds and runs tools and shows their responses as they are, but cannot converse. " + a.configureHint()
 			tr.notice(n)
@@ -97,7 +97,7 @@ func (tr *turnRun) pipeline() error {
 	switch {
 	case in.Kind == InputCall:
 		return tr.exactCall(in.Call)
-	case in.Mode == ModeBaseline:
+	case in.Mode == store.ModeBaseline:
 		return tr.answerWithoutTool(false)
 	default:
 		return tr.toolTurn(in.Query, named)
@@ -105,7 +105,7 @@ func (tr *turnRun) pipeline() error {
 }
 
 // lastQuery is the conversation's last turn that had a query to re-run.
-func (tr *turnRun) lastQuery() (string, Mode, error) {
+func (tr *turnRun) lastQuery() (string, store.Mode, error) {
 	rec := tr.a.cfg.Recorder
 	if rec == nil || tr.req.Conversation == 0 {
 		return "", "", tools.Inputf("there is no earlier question in this conversation to answer with another tool")
@@ -119,12 +119,12 @@ func (tr *turnRun) lastQuery() (string, Mode, error) {
 		if q == "" {
 			continue
 		}
-		mode := Mode(turns[i].Mode)
+		mode := turns[i].Mode
 		if in := tr.a.Parse(q, mode); in.Kind != InputQuery {
 			continue
 		}
-		if mode == ModeBaseline || mode == "" {
-			mode = ModeChat
+		if mode == store.ModeBaseline || mode == "" {
+			mode = store.ModeChat
 		}
 		return q, mode, nil
 	}
@@ -140,14 +140,14 @@ func (tr *turnRun) begin() error {
 	conv := tr.req.Conversation
 	if conv == 0 {
 		e := tr.a.cfg.Engines
-		id, err := rec.CreateConversation(tr.ctx, store.NewConversation{Mode: store.Mode(tr.rec.Mode),
+		id, err := rec.CreateConversation(tr.ctx, store.NewConversation{Mode: tr.rec.Mode,
 			Chat: e.Chat, Grounding: e.Grounding, Embedding: e.Embedding})
 		if err != nil {
 			return fmt.Errorf("recording the conversation: %w", err)
 		}
 		conv = id
 	}
-	ref, err := rec.BeginTurn(tr.ctx, conv, tr.rec.Query, store.Mode(tr.rec.Mode))
+	ref, err := rec.BeginTurn(tr.ctx, conv, tr.rec.Query, tr.rec.Mode)
 	if err != nil {
 		return fmt.Errorf("recording the question: %w", err)
 	}
@@ -163,7 +163,7 @@ func (tr *turnRun) toolTurn(query string, named []string) error {
 	a := tr.a
 	tr.t.emit(Progress{Stage: StageGrounding, Tools: len(a.specs)})
 	// /GEAR and a named tool already say a tool is needed.
-	userSaysTool := len(named) > 0 || tr.rec.Mode == ModeDirect
+	userSaysTool := len(named) > 0 || tr.rec.Mode == store.ModeDirect
 	res, err := tr.ground(query, grounding.Ask{ToolNeeded: userSaysTool, Include: named})
 	if err != nil {
 		return err
@@ -176,14 +176,14 @@ func (tr *turnRun) toolTurn(query string, named []string) error {
 	tr.t.emit(Grounded{Grounding: g})
 
 	tool, conf := res.Choice.Tool, res.Choice.Confidence
-	chosenBy := "grounding"
+	chosenBy := store.ChosenByGrounding
 	switch {
 	case len(named) > 0:
 		tool, conf = bestOf(res, named)
-		chosenBy = "user"
-		tr.rec.Route.toolNeededBy("user")
-	case tr.rec.Mode == ModeDirect:
-		tr.rec.Route.toolNeededBy("mode")
+		chosenBy = store.ChosenByUser
+		tr.rec.Route.toolNeededBy(store.RouteByUser)
+	case tr.rec.Mode == store.ModeDirect:
+		tr.rec.Route.toolNeededBy(store.RouteByMode)
 		if tool == grounding.None {
 			// /GEAR asks for a tool: the best one, however unsure.
 			best, _ := res.Best()
@@ -193,7 +193,7 @@ func (tr *turnRun) toolTurn(query string, named []string) error {
 	switch {
 	case tool == grounding.None && !tr.offersTools(res):
 		return tr.answerWithoutTool(true)
-	case tool == grounding.None || chosenBy == "grounding" && conf < a.cfg.ConfirmBelow:
+	case tool == grounding.None || chosenBy == store.ChosenByGrounding && conf < a.cfg.ConfirmBelow:
 		kind := ""
 		if tool == grounding.None {
 			kind = ConfirmNone
@@ -206,7 +206,7 @@ func (tr *turnRun) toolTurn(query string, named []string) error {
 			return tr.answerWithoutTool(true)
 		}
 		if picked != tool {
-			tool, chosenBy = picked, "user"
+			tool, chosenBy = picked, store.ChosenByUser
 			_, conf = bestOf(res, []string{picked})
 		}
 	}
@@ -238,7 +238,7 @@ func (tr *turnRun) toolTurn(query string, named []string) error {
 	if err := tr.ctx.Err(); err != nil {
 		return err
 	}
-	if tr.rec.Mode == ModeDirect || tr.a.cfg.Chat == nil {
+	if tr.rec.Mode == store.ModeDirect || tr.a.cfg.Chat == nil {
 		return tr.showResponse(run)
 	}
 	return tr.answerWithTool(spec, run)
@@ -283,10 +283,10 @@ func (tr *turnRun) ground(query string, ask grounding.Ask) (*grounding.Result, e
 	return o.res, nil
 }
 
-// toolNeededBy records that by ("user": a named tool; "mode": direct
-// mode) decided a tool is needed and no model was asked; grounding's
+// toolNeededBy records that by (RouteByUser: a named tool; RouteByMode:
+// direct mode) decided a tool is needed and no model was asked; grounding's
 // probability and threshold stay for the record.
-func (r *Route) toolNeededBy(by string) {
+func (r *Route) toolNeededBy(by store.RouteMethod) {
 	r.NeedsTool, r.By, r.ModelAsked, r.ModelSaid = true, by, false, ""
 }
 
@@ -368,7 +368,7 @@ func (tr *turnRun) recordUsage(u llm.Usage) {
 	if tr.closed {
 		return
 	}
-	tr.calls = append(tr.calls, ModelCall{Role: string(u.Role), Call: u.Call, Server: string(u.Server), Model: u.Model,
+	tr.calls = append(tr.calls, ModelCall{Role: store.ModelRole(u.Role), Call: u.Call, Server: u.Server, Model: u.Model,
 		LatencyMS: ms(u.Latency), PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens,
 		Estimated: u.Estimated, Failed: u.Failed})
 }

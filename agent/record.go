@@ -70,7 +70,7 @@ func usageByRole(calls []ModelCall) []store.RoleUsage {
 	out := []store.RoleUsage{{Role: store.RoleChat}, {Role: store.RoleGrounding}, {Role: store.RoleEmbedding}}
 	for _, c := range calls {
 		for i := range out {
-			if string(out[i].Role) == c.Role {
+			if out[i].Role == c.Role {
 				out[i].Calls++
 				out[i].PromptTokens += c.PromptTokens
 				out[i].CompletionTokens += c.CompletionTokens
@@ -86,8 +86,8 @@ func usageByRole(calls []ModelCall) []store.RoleUsage {
 // Input is kept when it is not the query answered.
 func (r Record) StoreRecord() store.TurnRecord {
 	out := store.TurnRecord{TurnID: r.TurnID, Status: r.Status, Tool: r.Tool, ToolFamily: r.Family,
-		ChosenBy: store.Chooser(r.ChosenBy), Confidence: r.Confidence, Grounded: r.Grounded || r.Grounding != nil,
-		Error: r.Error, Answer: r.Answer, AnsweredBy: store.Answerer(r.AnsweredBy), Usage: r.Usage,
+		ChosenBy: r.ChosenBy, Confidence: r.Confidence, Grounded: r.Grounded || r.Grounding != nil,
+		Error: r.Error, Answer: r.Answer, AnsweredBy: r.AnsweredBy, Usage: r.Usage,
 		Latency: store.Latency{Route: r.Timings.Route, Ground: r.Timings.Ground, Emit: r.Timings.Emit,
 			Tool: r.Timings.Tool, Answer: r.Timings.Answer, Total: r.Timings.Total}}
 	if in := strings.TrimSpace(r.Input); in != r.Query {
@@ -98,7 +98,7 @@ func (r Record) StoreRecord() store.TurnRecord {
 		if r.Route.NeedsTool {
 			out.Route = store.RouteTool
 		}
-		out.RouteBy = store.RouteMethod(r.Route.By)
+		out.RouteBy = r.Route.By
 		out.RouteProbability, out.RouteThreshold = r.Route.Probability, r.Route.Threshold
 	}
 	if r.Grounding != nil {
@@ -135,7 +135,7 @@ func (r Record) StoreRecord() store.TurnRecord {
 	return out
 }
 
-func responseKind(status string) store.ResponseKind {
+func responseKind(status grounding.ProbeStatus) store.ResponseKind {
 	switch status {
 	case grounding.StatusRun:
 		return store.ResponseReal
@@ -149,6 +149,24 @@ func responseKind(status string) store.ResponseKind {
 		return store.ResponseCut
 	}
 	return store.ResponseEmpty
+}
+
+// ProbeStatusOf is the probe status a stored response kind was recorded
+// from (the inverse of what StoreRecord writes; "empty" reads as no call).
+func ProbeStatusOf(kind store.ResponseKind) grounding.ProbeStatus {
+	switch kind {
+	case store.ResponseReal:
+		return grounding.StatusRun
+	case store.ResponseMock:
+		return grounding.StatusMock
+	case store.ResponseTimeout:
+		return grounding.StatusTimedOut
+	case store.ResponseError:
+		return grounding.StatusFailed
+	case store.ResponseCut:
+		return grounding.StatusCut
+	}
+	return grounding.StatusNoCall
 }
 
 // groundingOf is grounding's result in the agent's terms, best first,

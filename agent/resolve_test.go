@@ -9,6 +9,7 @@ import (
 // TestResolveToolByAlias: what people call a tool comes from its hints'
 // aliases and names every tool of its family.
 func TestResolveToolByAlias(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, harnessOpts{lib: libOpts{converter: true}, noDB: true})
 	tests := []struct {
 		name string

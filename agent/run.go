@@ -95,7 +95,7 @@ func (tr *turnRun) exactCall(text string) error {
 	em.Attempts = []Attempt{{Path: store.EmissionExact, Output: text}}
 	em = sanitizeEmission(em)
 	tr.rec.Emission = &em
-	tr.rec.Tool, tr.rec.Family, tr.rec.ChosenBy = call.Tool, string(spec.Family), "call"
+	tr.rec.Tool, tr.rec.Family, tr.rec.ChosenBy = call.Tool, string(spec.Family), store.ChosenByCall
 	tr.rec.Source = sourceOf(spec)
 	tr.t.emit(CallEmitted{Emission: em})
 	tr.permitTyped(spec)
@@ -121,7 +121,7 @@ func (tr *turnRun) showResponse(run ToolRun) error {
 	if run.Error != "" {
 		text = fmt.Sprintf("%s could not answer: %s", run.Tool, run.Error)
 	}
-	tr.rec.AnsweredBy = "tool"
+	tr.rec.AnsweredBy = store.AnsweredByTool
 	tr.say(text)
 	return nil
 }
@@ -131,7 +131,7 @@ func (tr *turnRun) say(text string) {
 	text = sanitizeText(text)
 	tr.rec.Answer = text
 	if tr.rec.AnsweredBy == "" {
-		tr.rec.AnsweredBy = "gear"
+		tr.rec.AnsweredBy = store.AnsweredByGear
 	}
 	tr.t.emit(Progress{Stage: StageAnswering})
 	tr.t.emit(AnswerDelta{Text: text})

@@ -60,19 +60,15 @@ offline — calculator, clock, time zones — and says when a question needs a
 model endpoint.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var mode agent.Mode
-			var named []string
-			for _, m := range []struct {
-				set  bool
-				mode agent.Mode
-			}{{chat, agent.ModeChat}, {direct, agent.ModeDirect}, {baseline, agent.ModeBaseline}} {
-				if m.set {
-					mode = m.mode
-					named = append(named, "--"+string(m.mode))
-				}
-			}
-			if n := len(named); n > 1 {
-				return usageErrorf("%s and %s cannot be used together: choose one mode", strings.Join(named[:n-1], ", "), named[n-1])
+			// At most one is set (markExclusive below).
+			var mode store.Mode
+			switch {
+			case chat:
+				mode = store.ModeChat
+			case direct:
+				mode = store.ModeDirect
+			case baseline:
+				mode = store.ModeBaseline
 			}
 			text, err := a.askText(args)
 			if err != nil {
@@ -89,6 +85,7 @@ model endpoint.`,
 	f.BoolVar(&yes, "yes", false, "run the top tool, and its call, without asking when gear is unsure")
 	f.BoolVarP(&cont, "continue", "c", false, "continue the last conversation")
 	f.BoolVar(&show, "show", false, "draw an image the tool saved, where the terminal can")
+	markExclusive(cmd, "choose one mode", "chat", "direct", "baseline")
 	return cmd
 }
 
@@ -170,7 +167,7 @@ func readPiped(in io.Reader, haveQuery bool) ([]byte, error) {
 type askOptions struct {
 	text string
 	// mode is empty for the study phase's default.
-	mode      agent.Mode
+	mode      store.Mode
 	yes, json bool
 	// cont continues the last conversation.
 	cont bool
@@ -197,7 +194,7 @@ func (a *app) ask(ctx context.Context, o askOptions) error {
 		if err != nil {
 			return err
 		}
-		mode = agent.Mode(m)
+		mode = store.Mode(m)
 	}
 	// A server that is down is said once, here; what works without it
 	// still answers.
@@ -242,7 +239,7 @@ func (a *app) ask(ctx context.Context, o askOptions) error {
 		req.Conversation = convs[0].ID
 	}
 	// "No tool" answers only with a chat model, and not in direct mode.
-	canAnswer := chatDown == nil && !llm.Resolve(a.cfg, llm.RoleChat).Offline && in.Mode != agent.ModeDirect
+	canAnswer := chatDown == nil && !llm.Resolve(a.cfg, llm.RoleChat).Offline && in.Mode != store.ModeDirect
 	return a.askTurn(ctx, ag, st, req, o, canAnswer)
 }
 
@@ -333,5 +330,5 @@ var errNotAnswered = errors.New("the turn did not answer")
 // turn that failed, was cancelled, or where gear could only say why not
 // (no valid call could be written, no chat model) exits 1.
 func answered(rec agent.Record) bool {
-	return rec.Status == store.StatusDone && rec.AnsweredBy != string(store.AnsweredByGear)
+	return rec.Status == store.StatusDone && rec.AnsweredBy != store.AnsweredByGear
 }

@@ -127,17 +127,26 @@ func (a *app) checkServers(ctx context.Context) (warnings []string, chatDown err
 // chatDownNow is why the chat model's server failed the check, or nil
 // while the check has not run (it never waits for it).
 func (a *app) chatDownNow() error {
-	if a.servers == nil || !a.servers.checked() {
+	c := a.serversMade()
+	if c == nil || !c.checked() {
 		return nil
 	}
-	return a.servers.check(context.Background())[llm.RoleChat]
+	return c.check(context.Background())[llm.RoleChat]
+}
+
+// serversMade is the server check if serverChecks has made it, else nil.
+func (a *app) serversMade() *serverCheck {
+	a.serversMu.Lock()
+	defer a.serversMu.Unlock()
+	return a.servers
 }
 
 // roleDown reports whether the check, if it ran, found the role's server
 // unable to serve.
 func (a *app) roleDown(role llm.Role) bool {
-	if a.servers == nil || !a.servers.checked() {
+	c := a.serversMade()
+	if c == nil || !c.checked() {
 		return false
 	}
-	return a.servers.check(context.Background())[role] != nil
+	return c.check(context.Background())[role] != nil
 }

@@ -11,6 +11,7 @@ import (
 // One invocation makes one client per model role: the agent's chat model
 // is also grounding's router, so an unknown server is probed once.
 func TestModelClientsSharedByAgentAndGrounding(t *testing.T) {
+	t.Parallel()
 	env := map[string]string{
 		"GEAR_CHAT_MODEL": "chat-model", "GEAR_CHAT_BASE_URL": "http://127.0.0.1:9/v1",
 		"GEAR_GROUNDING_MODEL": "slm", "GEAR_GROUNDING_BASE_URL": "http://127.0.0.1:9/v1",
@@ -39,6 +40,7 @@ func TestModelClientsSharedByAgentAndGrounding(t *testing.T) {
 // offline prefilter that starts the shortlist's calls, and a prober per
 // query whose requests share one response budget.
 func TestFallbackKeepsPrefilterAndSharedBudget(t *testing.T) {
+	t.Parallel()
 	env := map[string]string{
 		"GEAR_GROUNDING_MODEL": "slm", "GEAR_GROUNDING_BASE_URL": "http://127.0.0.1:9/v1",
 		"GEAR_EMBEDDING_MODEL": "embedder", "GEAR_EMBEDDING_BASE_URL": "http://127.0.0.1:9/v1",

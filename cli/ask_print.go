@@ -55,14 +55,14 @@ func (p *askPrinter) done(r agent.Record) {
 	}
 	badge := "— " + callText(r)
 	switch {
-	case r.ChosenBy == "call":
+	case r.ChosenBy == store.ChosenByCall:
 		badge += " · exact call"
 	case r.Grounded:
 		badge += " · tool " + pct(r.Confidence)
 		if r.CallReading != nil {
 			badge += " · call " + pct(r.CallReading.Confidence)
 		}
-		if r.ChosenBy == "user" {
+		if r.ChosenBy == store.ChosenByUser {
 			badge += " · chosen by you"
 		}
 		if r.Grounding != nil {

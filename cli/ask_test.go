@@ -52,6 +52,7 @@ func (o onlyHost) RoundTrip(r *http.Request) (*http.Response, error) {
 // exits 1 (the one rule: a turn answered when a model or a tool wrote its
 // answer).
 func TestAskOfflineMustShow(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		args    []string
@@ -91,6 +92,7 @@ func TestAskOfflineMustShow(t *testing.T) {
 
 // --json prints the whole turn record.
 func TestAskJSON(t *testing.T) {
+	t.Parallel()
 	code, stdout, stderr := runAsk(t, nil, "ask", "--offline", "--json", "what is 48 multiplied by 4 divided by 2")
 	if code != cli.ExitOK {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
@@ -137,6 +139,7 @@ func TestAskJSON(t *testing.T) {
 // Usage errors exit 2 with one line; a tool's own input error is the
 // answer.
 func TestAskUsage(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args   []string
 		code   int
@@ -173,6 +176,7 @@ func TestAskUsage(t *testing.T) {
 // During a study's baseline phase gear ask answers in baseline mode unless
 // a mode is named; --chat forces chat mode; the gear phase is chat again.
 func TestAskStudyPhaseSetsTheDefaultMode(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "gear.db")
 	gear := func(args ...string) (int, string, string) {
 		t.Helper()
@@ -224,6 +228,7 @@ func TestAskStudyPhaseSetsTheDefaultMode(t *testing.T) {
 
 // Below agent.confirm_below gear ask does not run the tool unless --yes.
 func TestAskConfirmBelow(t *testing.T) {
+	t.Parallel()
 	cfg := filepath.Join(t.TempDir(), "config.yaml")
 	if err := os.WriteFile(cfg, []byte("agent:\n  confirm_below: 1\n"), 0o600); err != nil {
 		t.Fatal(err)
@@ -243,6 +248,7 @@ func TestAskConfirmBelow(t *testing.T) {
 // wire format), gear ask emits the call under the JSON schema, runs it and
 // streams the model's answer.
 func TestAskWithChatModel(t *testing.T) {
+	t.Parallel()
 	srv := cli.ScriptedChatServer(t, "The Calculator says 96 ", "(grounding was 93% sure).")
 	env := map[string]string{"GEAR_CHAT_MODEL": "test-model", "GEAR_CHAT_BASE_URL": srv.URL + "/v1", "GEAR_CHAT_SERVER": "openai"}
 	hc := &http.Client{Transport: onlyHost{t, strings.TrimPrefix(srv.URL, "http://")}}
@@ -267,5 +273,23 @@ func TestAskWithChatModel(t *testing.T) {
 	}
 	if rec.Emission.Path != "guided" || rec.Usage[0].Role != "chat" || rec.Usage[0].Calls < 2 {
 		t.Errorf("record %+v", rec)
+	}
+}
+
+// The modes are declared mutually exclusive with cobra, so shell
+// completion stops offering the others once one is typed.
+func TestAskModeFlagsAreExclusiveForCompletion(t *testing.T) {
+	t.Parallel()
+	code, out, _ := runGear(t, nil, "", "__complete", "ask", "--direct", "--")
+	if code != cli.ExitOK {
+		t.Fatalf("exit %d", code)
+	}
+	for _, flag := range []string{"--chat", "--baseline"} {
+		if strings.Contains(out, flag+"\n") || strings.Contains(out, flag+"\t") {
+			t.Errorf("completion after --direct still offers %s:\n%s", flag, out)
+		}
+	}
+	if !strings.Contains(out, "--yes") {
+		t.Errorf("completion lost the other flags:\n%s", out)
 	}
 }

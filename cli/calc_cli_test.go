@@ -12,6 +12,7 @@ import (
 // TestToolCalculator runs the "must show" calculator calls
 // through the command line.
 func TestToolCalculator(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		call   string
 		code   int

@@ -24,7 +24,7 @@ func (a *app) chat(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	return ui.Run(ctx, opts, ui.Terminal{In: a.deps.Stdin, Out: a.deps.Stdout, OpenTTY: !a.deps.StdinIsTerminal})
+	return ui.Run(ctx, opts, ui.Terminal{In: a.deps.Stdin, Out: a.deps.Stdout, OpenTTY: !a.deps.StdinIsTerminal, DarkBackground: a.deps.DarkBackground})
 }
 
 // chatOptions are the chat's dependencies from the configuration. A study
@@ -41,7 +41,7 @@ func (a *app) chatOptions(ctx context.Context, st *store.Store) (ui.Options, err
 	if err != nil {
 		return ui.Options{}, err
 	}
-	opts := ui.Options{Agent: ag, Library: lib, AllowTool: allow, History: st, Survey: a.surveyOpener(st), Mode: agent.Mode(survey.ModeFor(study.Phase)),
+	opts := ui.Options{Agent: ag, Library: lib, AllowTool: allow, History: st, Survey: a.surveyOpener(st), Mode: store.Mode(survey.ModeFor(study.Phase)),
 		StudyPhase: study.Phase, Resume: true, Resumable: chatResumable(ctx, st), Now: a.deps.Now, Images: a.imageCaps(ctx)}
 	servers, err := a.serverChecks()
 	if err != nil {

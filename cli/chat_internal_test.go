@@ -149,6 +149,7 @@ func (s *chatSession) typeLine(line string) {
 // in pieces and is shown as it arrives, the badge and the tokens follow,
 // and after quitting a new chat shows the conversation again.
 func TestChatEndToEnd(t *testing.T) {
+	t.Parallel()
 	srv := ScriptedChatServer(t, "The Calculator ", "says **96**, ", "computed as 48 × 4 ÷ 2.")
 	env := map[string]string{"GEAR_CHAT_MODEL": "test-model", "GEAR_CHAT_BASE_URL": srv.URL + "/v1",
 		"GEAR_CHAT_SERVER": "openai"}
@@ -199,6 +200,7 @@ func TestChatEndToEnd(t *testing.T) {
 // Offline, bare gear answers the must-show questions with the
 // tool, its confidence and the engine.
 func TestChatOffline(t *testing.T) {
+	t.Parallel()
 	s := openChat(t, chatApp(t, map[string]string{}, nil, t.TempDir(), true))
 	s.until("engine offline")
 	s.typeLine("what is 17 * 23")
@@ -220,6 +222,7 @@ func TestChatOffline(t *testing.T) {
 // In a study's baseline phase the chat starts in baseline mode and its
 // status line names the phase; a line typed is answered without tools.
 func TestChatStudyPhaseSetsTheMode(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a := chatApp(t, map[string]string{}, nil, dir, true)
 	ctx := context.Background()

@@ -53,7 +53,7 @@ func (l *liveAgent) Start(ctx context.Context, req agent.Request) ui.Turn {
 	return l.current().Start(ctx, req)
 }
 func (l *liveAgent) Prepare(ctx context.Context) error { return l.current().Prepare(ctx) }
-func (l *liveAgent) Parse(text string, mode agent.Mode) agent.Input {
+func (l *liveAgent) Parse(text string, mode store.Mode) agent.Input {
 	return l.current().Parse(text, mode)
 }
 func (l *liveAgent) Specs() []tools.Spec                  { return l.current().Specs() }

@@ -26,6 +26,7 @@ import (
 // and a tool the server adds later (tools/list_changed) joins without a
 // restart.
 func TestChatDoesNotWaitForServers(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	srv := sdk.NewServer(&sdk.Implementation{Name: "live", Version: "1"}, nil)

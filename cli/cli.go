@@ -52,6 +52,11 @@ type Deps struct {
 	// asked once before the chat window takes the terminal; nil means
 	// nothing is drawn, only paths are shown.
 	ImageCaps func(context.Context) termimg.Caps
+	// DarkBackground asks the terminal whether its background is dark
+	// (termimg.BackgroundStdio, bounded by a short timeout); only the chat
+	// window calls it, so no other command writes a query to the
+	// terminal. nil, or ok false, means a dark background is assumed.
+	DarkBackground func(context.Context) (dark, ok bool)
 	// StdinIsTerminal reports whether stdin is one: when it is not, gear
 	// ask reads its query (or context) from it, and nobody can answer a
 	// prompt.
@@ -79,8 +84,11 @@ type app struct {
 	// servers checks the model servers once; fallback is the model
 	// grounding engine's switch to the offline one (nil with the offline
 	// engine).
-	servers  *serverCheck
-	fallback *groundingFallback
+	// serversMu guards servers: the chat window's background rebuilds of
+	// its agent read it while the command sets it up.
+	serversMu sync.Mutex
+	servers   *serverCheck
+	fallback  *groundingFallback
 	// mcpFlags are the --mcp servers of this run; mcp connects them (and
 	// the config's) on first use, in the background (see mcp.go).
 	mcpFlags    []string
@@ -149,6 +157,9 @@ On a terminal, gear without a command opens the chat window.`,
 		SilenceUsage:  true,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
 			a.runCtx = cmd.Context()
+			if err := checkExclusive(cmd); err != nil {
+				return err
+			}
 			return a.loadConfig()
 		},
 		Args: rootArgs,

@@ -12,6 +12,7 @@ import (
 )
 
 func TestConfigShowsEnginesNeverKeys(t *testing.T) {
+	t.Parallel()
 	const envKey, yamlKey, roleKey = "sk-proj-ENVKEY-0123456789", "sk-YAMLKEY-9876543210", "ollama-ROLEKEY-555"
 	dir := t.TempDir()
 	yaml := "models:\n" +
@@ -67,6 +68,7 @@ func TestConfigShowsEnginesNeverKeys(t *testing.T) {
 }
 
 func TestConfigFlagErrors(t *testing.T) {
+	t.Parallel()
 	var stdout, stderr bytes.Buffer
 	code := cli.Run(context.Background(), []string{"--chat-url", "localhost:11434", "config"},
 		cli.Deps{Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }})
@@ -79,6 +81,7 @@ func TestConfigFlagErrors(t *testing.T) {
 // -v, nor an error; a key in a config file others can read is warned about
 // in one line.
 func TestBaseURLPasswordNeverPrints(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "config.yaml")
 	body := "models:\n  chat:\n    base_url: http://gear:hunter2pw@localhost:11434/v1\n    model: m\n    api_key: sk-file-key-123456\n"

@@ -68,6 +68,7 @@ func installDeclared(t *testing.T, example, service, base string) (string, strin
 // call is emitted under the ToolDec machine and run against a replay of
 // the real service, and the answer is printed with the tool's name.
 func TestAskOfflineDeclaredHTTPTool(t *testing.T) {
+	t.Parallel()
 	body, err := os.ReadFile(filepath.Join("testdata", "declared", "forecast_current_weather_berlin.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -127,6 +128,7 @@ func TestAskOfflineDeclaredHTTPTool(t *testing.T) {
 // and everything else still works; a declared tool cannot take a
 // built-in's name; a --tools file that is not there stops the command.
 func TestDeclaredToolsCLI(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	dir := filepath.Join(home, "gear", "tools")
 	if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -190,6 +192,7 @@ func TestDeclaredToolsCLI(t *testing.T) {
 // A declared tool reads the real MyMemory answer (which starts with a
 // CRLF before its JSON) through its JSON pointer.
 func TestDeclaredTranslateTool(t *testing.T) {
+	t.Parallel()
 	body, err := os.ReadFile(filepath.Join("testdata", "declared", "get_en_zh-CN_hello_world.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -218,6 +221,7 @@ func TestDeclaredTranslateTool(t *testing.T) {
 // file without it leaves a question in words only the hints have to no
 // tool.
 func TestDeclaredGroundingHints(t *testing.T) {
+	t.Parallel()
 	// Once grounding can write the call, it may run the tool to score it:
 	// a replay server answers that one request.
 	body, err := os.ReadFile(filepath.Join("testdata", "declared", "get_en_zh-CN_hello_world.json"))
@@ -274,6 +278,7 @@ func TestDeclaredGroundingHints(t *testing.T) {
 // it reads the tool's mock (here the default one, its arguments), and the
 // program does not run.
 func TestDeclaredWritingToolNotRunByGrounding(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	dir := filepath.Join(home, "gear", "tools")
 	if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -331,6 +336,7 @@ command:
 // natural request: the offline engine reads the text to translate out of
 // it by the parameter's type.
 func TestAskOfflineDeclaredTranslation(t *testing.T) {
+	t.Parallel()
 	body, err := os.ReadFile(filepath.Join("testdata", "declared", "get_en_zh-CN_hello_world.json"))
 	if err != nil {
 		t.Fatal(err)

@@ -70,6 +70,7 @@ func callServer(t *testing.T, call string, status int) *httptest.Server {
 // One rule for a turn that did not answer: a call gear could not write
 // exits 1, as a server failure in the same step does; an answer exits 0.
 func TestAskExitCodeOfATurnThatDidNotAnswer(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		call   string

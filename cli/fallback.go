@@ -74,6 +74,8 @@ func (c *serverCheck) checked() bool {
 
 // serverChecks is the invocation's check of every role with a server.
 func (a *app) serverChecks() (*serverCheck, error) {
+	a.serversMu.Lock()
+	defer a.serversMu.Unlock()
 	if a.servers != nil {
 		return a.servers, nil
 	}

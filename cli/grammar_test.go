@@ -44,6 +44,7 @@ func grammarToolNames(t *testing.T) []string {
 }
 
 func TestGrammarGBNFNamesEveryTool(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := grammarCLI(t, "grammar", "--format", "gbnf")
 	if code != cli.ExitOK || errOut != "" {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -59,6 +60,7 @@ func TestGrammarGBNFNamesEveryTool(t *testing.T) {
 }
 
 func TestGrammarRegexAndSchema(t *testing.T) {
+	t.Parallel()
 	names := grammarToolNames(t)
 	code, out, errOut := grammarCLI(t, "grammar", "--format", "regex", "--depth", "1")
 	if code != cli.ExitOK || errOut != "" {
@@ -106,6 +108,7 @@ func TestGrammarRegexAndSchema(t *testing.T) {
 }
 
 func TestGrammarRefusesBadFlags(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"grammar", "--format", "ebnf"},
 		{"grammar", "--depth", "-1"},

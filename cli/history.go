@@ -279,7 +279,8 @@ participant id and phase stay). It asks first on a terminal; elsewhere
 					return nil
 				}
 				prompt := fmt.Sprintf("Delete %s from %s? This cannot be undone. [y/N] ", describeTotals(counts), s.Path())
-				ok, err := confirmDeleteAll(ctx, yes, a.deps.StdinIsTerminal, a.deps.Stdin, cmd.ErrOrStderr(), prompt)
+				ok, err := confirmDeleteAll(ctx, confirmation{yes: yes, interactive: a.deps.StdinIsTerminal, in: a.deps.Stdin,
+					prompt: cmd.ErrOrStderr(), question: prompt})
 				if err != nil || !ok {
 					if err == nil {
 						fmt.Fprintln(out, "Nothing deleted.")
@@ -300,18 +301,31 @@ participant id and phase stay). It asks first on a terminal; elsewhere
 	return cmd
 }
 
+// confirmation is a yes/no question put to the person at the terminal.
+type confirmation struct {
+	// yes answers it in advance (--yes).
+	yes bool
+	// interactive says someone can answer: stdin is a terminal
+	// (Deps.StdinIsTerminal).
+	interactive bool
+	in          io.Reader
+	// prompt is where question is written.
+	prompt   io.Writer
+	question string
+}
+
 // confirmDeleteAll decides whether --all goes ahead: --yes does; on a
 // terminal the user is asked; anywhere else it is refused, since nobody
 // can answer and a script should say --yes.
-func confirmDeleteAll(ctx context.Context, yes, interactive bool, in io.Reader, prompt io.Writer, question string) (bool, error) {
-	if yes {
+func confirmDeleteAll(ctx context.Context, c confirmation) (bool, error) {
+	if c.yes {
 		return true, nil
 	}
-	if !interactive || in == nil {
+	if !c.interactive || c.in == nil {
 		return false, usageErrorf("delete --all: stdin is not a terminal, so gear cannot ask; add --yes to delete the whole history")
 	}
-	fmt.Fprint(prompt, question)
-	answer, err := readAnswer(ctx, in)
+	fmt.Fprint(c.prompt, c.question)
+	answer, err := readAnswer(ctx, c.in)
 	if err != nil {
 		return false, err
 	}

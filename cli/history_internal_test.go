@@ -8,6 +8,7 @@ import (
 )
 
 func TestConfirmDeleteAll(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name        string
 		yes, tty    bool
@@ -28,7 +29,7 @@ func TestConfirmDeleteAll(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var prompt bytes.Buffer
-			got, err := confirmDeleteAll(context.Background(), tt.yes, tt.tty, strings.NewReader(tt.input), &prompt, "Delete? [y/N] ")
+			got, err := confirmDeleteAll(context.Background(), confirmation{yes: tt.yes, interactive: tt.tty, in: strings.NewReader(tt.input), prompt: &prompt, question: "Delete? [y/N] "})
 			if got != tt.want {
 				t.Errorf("confirmed = %v, want %v", got, tt.want)
 			}

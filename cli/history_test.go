@@ -85,6 +85,7 @@ func runGear(t *testing.T, env map[string]string, stdin string, args ...string) 
 }
 
 func TestHistorySearchFindsRecordedTurn(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "gear.db")
 	conv, _ := seedHistory(t, db)
 	code, out, errOut := runGear(t, nil, "", "--db", db, "history", "search", "adelaide")
@@ -114,6 +115,7 @@ func TestHistorySearchFindsRecordedTurn(t *testing.T) {
 }
 
 func TestHistoryExportAllJSONHoldsGroundingScores(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "gear.db")
 	seedHistory(t, db)
 	code, out, errOut := runGear(t, nil, "", "--db", db, "history", "export", "--all", "--format", "json")
@@ -155,6 +157,7 @@ func TestHistoryExportAllJSONHoldsGroundingScores(t *testing.T) {
 }
 
 func TestHistoryListShowAndMarkdown(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "gear.db")
 	_, hostile := seedHistory(t, db)
 	code, out, _ := runGear(t, nil, "", "--db", db, "history")
@@ -206,6 +209,7 @@ func TestHistoryListShowAndMarkdown(t *testing.T) {
 }
 
 func TestHistoryDelete(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "gear.db")
 	seedHistory(t, db)
 	code, out, _ := runGear(t, nil, "", "--db", db, "history", "delete", "1")
@@ -232,6 +236,7 @@ func TestHistoryDelete(t *testing.T) {
 }
 
 func TestHistoryUsageErrors(t *testing.T) {
+	t.Parallel()
 	db := filepath.Join(t.TempDir(), "gear.db")
 	seedHistory(t, db)
 	tests := []struct {
@@ -265,6 +270,7 @@ func TestHistoryUsageErrors(t *testing.T) {
 // TestHistoryBadDatabases: each bad state is one line on stderr and exit 1,
 // and the file is left as it was.
 func TestHistoryBadDatabases(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	corrupt := filepath.Join(dir, "corrupt.db")
 	os.WriteFile(corrupt, bytes.Repeat([]byte("garbage! "), 1000), 0o600)
@@ -317,6 +323,7 @@ func bumpVersion(t *testing.T, path string) {
 }
 
 func TestHistoryDefaultLocation(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	env := map[string]string{"XDG_DATA_HOME": data}
 	code, out, errOut := runGear(t, env, "", "history", "list")
@@ -341,4 +348,37 @@ func TestHistoryDefaultLocation(t *testing.T) {
 // hasControl reports terminal control characters: ESC, BEL, 8-bit CSI.
 func hasControl(s string) bool {
 	return strings.ContainsAny(s, "\x1b\x07\u009b")
+}
+
+// On a terminal, delete --all asks, and the answer typed decides: the
+// prompt is driven through Deps (StdinIsTerminal and Stdin), as a person
+// at the terminal would answer it.
+func TestHistoryDeleteAllAsksOnATerminal(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		answer, want string
+		left         bool
+	}{
+		{"n\n", "Nothing deleted.\n", true},
+		{"\n", "Nothing deleted.\n", true},
+		{"yes\n", "Deleted 2 conversations.\n", false},
+	} {
+		db := filepath.Join(t.TempDir(), "gear.db")
+		seedHistory(t, db)
+		var out, errb bytes.Buffer
+		code := cli.Run(context.Background(), []string{"--db", db, "history", "delete", "--all"}, cli.Deps{
+			Stdin: strings.NewReader(tt.answer), Stdout: &out, Stderr: &errb,
+			Getenv: func(string) string { return "" }, IsTerminal: true, StdinIsTerminal: true,
+		})
+		if code != cli.ExitOK || out.String() != tt.want {
+			t.Errorf("answer %q: exit %d, stdout %q, want %q", tt.answer, code, out.String(), tt.want)
+		}
+		if q := errb.String(); !strings.HasPrefix(q, "Delete 2 conversations") || !strings.HasSuffix(q, "This cannot be undone. [y/N] ") {
+			t.Errorf("answer %q: the prompt was %q", tt.answer, q)
+		}
+		_, list, _ := runGear(t, nil, "", "--db", db, "history", "list")
+		if left := strings.Contains(list, "adelaide"); left != tt.left {
+			t.Errorf("answer %q: conversation still there = %v, want %v", tt.answer, left, tt.left)
+		}
+	}
 }

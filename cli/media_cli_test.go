@@ -78,6 +78,7 @@ func mediaGear(t *testing.T, dir string, env map[string]string, deps func(*cli.D
 // grounds to ImageGeneration offline, saves the PNG the server sent and
 // prints its path; the turn is in the history with its prompt and path.
 func TestAskPaintsAndSavesThePNG(t *testing.T) {
+	t.Parallel()
 	srv, images := mediaServer(t)
 	dir := t.TempDir()
 	env := map[string]string{"GEAR_IMAGE_MODEL": "dall-e-2", "GEAR_IMAGE_BASE_URL": srv.URL + "/v1"}
@@ -131,6 +132,7 @@ func TestAskPaintsAndSavesThePNG(t *testing.T) {
 
 // --show draws on a terminal that can, and never into a non-terminal.
 func TestAskShowDrawsOnlyOnATerminal(t *testing.T) {
+	t.Parallel()
 	srv, _ := mediaServer(t)
 	dir := t.TempDir()
 	env := map[string]string{"GEAR_IMAGE_MODEL": "dall-e-2", "GEAR_IMAGE_BASE_URL": srv.URL + "/v1"}
@@ -157,6 +159,7 @@ func TestAskShowDrawsOnlyOnATerminal(t *testing.T) {
 // EN): no recorded body for this sentence exists, and the test is about
 // what gear sends and prints.
 func TestAskTranslatesWithTheDetectedSource(t *testing.T) {
+	t.Parallel()
 	srv, _ := mediaServer(t)
 	dir := t.TempDir()
 	env := map[string]string{"DEEPL_AUTH_KEY": "test-key:fx"}
@@ -179,6 +182,7 @@ func TestAskTranslatesWithTheDetectedSource(t *testing.T) {
 // to add — no crash, no fake image or translation. (--yes: ImageGeneration
 // costs money, so gear tool runs it only when told to.)
 func TestMediaToolsUnconfigured(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, tc := range []struct{ call, want string }{
 		{`ImageGeneration("a red fox")`, "set models.image.model"},
@@ -202,6 +206,7 @@ func (f failTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 // ImageGeneration (from its mock, never running it), a translation
 // request Translate with the target as its code.
 func TestGroundMediaOffline(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ query, tool, call string }{
 		{"draw a watercolor of a lighthouse at dusk", "ImageGeneration", `ImageGeneration("watercolor of a lighthouse at dusk")`},
 		{"how do you say good morning in Japanese", "Translate", `Translate("good morning", "ja")`},

@@ -22,6 +22,7 @@ const networkDown = webgettest.Down("dial tcp: connect: network is unreachable")
 // and one line that says what failed and what to do. Calls the user can
 // fix exit 2 without touching the network.
 func TestNetworkToolsCLI(t *testing.T) {
+	t.Parallel()
 	now := func() time.Time { return time.Date(2026, 7, 26, 12, 0, 0, 0, time.UTC) }
 	tests := []struct {
 		call string
@@ -72,6 +73,7 @@ func TestNetworkToolsCLI(t *testing.T) {
 
 // A place the embedded gazetteer knows needs no network.
 func TestLocationSearchOffline(t *testing.T) {
+	t.Parallel()
 	var stdout, stderr bytes.Buffer
 	code := cli.Run(context.Background(), []string{"tool", `LocationSearch("Copenhagen")`}, cli.Deps{
 		Stdout: &stdout, Stderr: &stderr, HTTP: &http.Client{Transport: networkDown},
@@ -87,6 +89,7 @@ func TestLocationSearchOffline(t *testing.T) {
 }
 
 func TestNetworkToolJSONError(t *testing.T) {
+	t.Parallel()
 	var stdout, stderr bytes.Buffer
 	code := cli.Run(context.Background(), []string{"tool", "--json", `WikiSearch("Ada Lovelace")`}, cli.Deps{
 		Stdout: &stdout, Stderr: &stderr, HTTP: &http.Client{Transport: networkDown},
@@ -112,6 +115,7 @@ func TestNetworkToolJSONError(t *testing.T) {
 
 // A configured wiki base URL is used, with gear's User-Agent.
 func TestWikiSearchCLI(t *testing.T) {
+	t.Parallel()
 	fixture := func(name string) []byte {
 		b, err := os.ReadFile(filepath.Join("testdata", "network", name))
 		if err != nil {

@@ -81,6 +81,7 @@ func replayHistory(t *testing.T, path string) map[string]int64 {
 }
 
 func TestReplayListsChangedDecisions(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	db := filepath.Join(home, "gear.db")
 	ids := replayHistory(t, db)

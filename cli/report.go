@@ -44,9 +44,6 @@ open-ended answers.`,
   gear report --json study/*.db > report.json
   gear report --csv --anonymize p01.json p02.json > report.csv`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if asJSON && asCSV {
-				return usageErrorf("report: --json and --csv cannot be used together")
-			}
 			if len(args) == 0 {
 				args = []string{a.cfg.DB}
 			}
@@ -76,6 +73,7 @@ open-ended answers.`,
 	f := cmd.Flags()
 	f.BoolVar(&asJSON, "json", false, "print every figure as one JSON object")
 	f.BoolVar(&asCSV, "csv", false, "print a flat table: section,item,measure,value")
+	markExclusive(cmd, "choose one output format", "json", "csv")
 	f.BoolVar(&anonymize, "anonymize", false, "leave out participant ids, file names and open-ended answers")
 	return cmd
 }

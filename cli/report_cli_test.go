@@ -44,6 +44,7 @@ func studyGear(t *testing.T, home, stdin string, args ...string) (int, string, s
 // TestReportJSONHasEveryFigure is the must-show: gear report --json on the
 // generated study prints every figure of the study report.
 func TestReportJSONHasEveryFigure(t *testing.T) {
+	t.Parallel()
 	paths := surveytest.Write(t, t.TempDir(), 1)
 	code, out, errText := studyGear(t, t.TempDir(), "", append([]string{"report", "--json"}, paths...)...)
 	if code != cli.ExitOK {
@@ -130,6 +131,7 @@ func lookup(v any, path string) (any, bool) {
 // TestReportTerminal is the terminal report of the generated study: a
 // golden file, every line within 80 columns.
 func TestReportTerminal(t *testing.T) {
+	t.Parallel()
 	// Five sources are reported by number, so the golden file does not
 	// hold the temporary directory.
 	paths := surveytest.Write(t, t.TempDir(), 10)
@@ -148,6 +150,7 @@ func TestReportTerminal(t *testing.T) {
 // TestReportMergesDatabases: the study gathered as fifty files and as
 // five gives the same report.
 func TestReportMergesDatabases(t *testing.T) {
+	t.Parallel()
 	report := func(perFile int) map[string]any {
 		code, out, errText := studyGear(t, t.TempDir(), "", append([]string{"report", "--json"}, surveytest.Write(t, t.TempDir(), perFile)...)...)
 		if code != cli.ExitOK {
@@ -171,6 +174,7 @@ func TestReportMergesDatabases(t *testing.T) {
 // TestReportReadsExports: a participant may send an anonymized export
 // instead of the database; it counts as one participant.
 func TestReportReadsExports(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	paths := surveytest.Write(t, t.TempDir(), 1)
 	export := filepath.Join(t.TempDir(), "p00.json")
@@ -200,6 +204,7 @@ func TestReportReadsExports(t *testing.T) {
 // confidence was kept, no route method for direct and user-chosen turns)
 // gives the same report as the database it came from.
 func TestReportReadsVersionOneExports(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	paths := surveytest.Write(t, t.TempDir(), 10)
 	code, out, errText := studyGear(t, home, "", "history", "export", "--all", "--db", paths[0])
@@ -264,6 +269,7 @@ func TestReportReadsVersionOneExports(t *testing.T) {
 // TestReportAnonymize: no free text, participant id or file name in any
 // of the three formats.
 func TestReportAnonymize(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	paths := surveytest.Write(t, dir, 10)
 	for _, format := range [][]string{nil, {"--json"}, {"--csv"}} {
@@ -284,6 +290,7 @@ func TestReportAnonymize(t *testing.T) {
 }
 
 func TestReportCSV(t *testing.T) {
+	t.Parallel()
 	paths := surveytest.Write(t, t.TempDir(), 10)
 	code, out, errText := studyGear(t, t.TempDir(), "", append([]string{"report", "--csv"}, paths...)...)
 	if code != cli.ExitOK {
@@ -323,6 +330,7 @@ func TestReportCSV(t *testing.T) {
 }
 
 func TestReportUsageErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	paths := surveytest.Write(t, dir, 25)
 	notGear := filepath.Join(dir, "notes.txt")

@@ -12,6 +12,7 @@ import (
 // The chat window resumes the last chat conversation,
 // not a gear ask one-shot asked since.
 func TestChatResumesTheLastChatNotAnAsk(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	s := openChat(t, chatApp(t, map[string]string{}, nil, dir, true))
 	s.until("engine offline")
@@ -34,6 +35,7 @@ func TestChatResumesTheLastChatNotAnAsk(t *testing.T) {
 // With the model server down, the chat window says so
 // once at start-up and the calculator still answers, grounded offline.
 func TestChatWithTheServerDown(t *testing.T) {
+	t.Parallel()
 	gone := httptest.NewServer(http.NotFoundHandler())
 	gone.Close()
 	env := map[string]string{"OPENAI_BASE_URL": gone.URL + "/v1"}

@@ -18,6 +18,7 @@ import (
 // participant id holding a formula, a C1 control and a bidi override
 // reaches neither a spreadsheet as a formula nor a terminal raw.
 func TestReportOutputsAreSafeFromParticipantData(t *testing.T) {
+	t.Parallel()
 	paths := surveytest.Write(t, t.TempDir(), 2)
 	const hostile = "=HYPERLINK(\"http://evil.example\")\u0085\u202eexe.txt"
 	db, err := sql.Open("sqlite3", paths[0])

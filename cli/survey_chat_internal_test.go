@@ -14,6 +14,7 @@ import (
 // the conversation; esc saves the answers so far and closes it into a
 // notice; /survey again offers to resume them.
 func TestChatSurvey(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a := chatApp(t, map[string]string{}, nil, dir, true)
 	s := openChat(t, a)

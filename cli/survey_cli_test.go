@@ -17,6 +17,7 @@ import (
 // 11 is refused with a message naming the question and the scale, and
 // nothing is saved.
 func TestSurveyAnswersOutOfRange(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	db := filepath.Join(home, "gear.db")
 	for _, tt := range []struct {
@@ -46,6 +47,7 @@ func TestSurveyAnswersOutOfRange(t *testing.T) {
 // TestSurveyAnswersFile: a partial file is saved unfinished and named
 // what is missing; a second file completes it, as one response.
 func TestSurveyAnswersFile(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	db := filepath.Join(home, "gear.db")
 	first := filepath.Join(home, "first.json")
@@ -79,6 +81,7 @@ func TestSurveyAnswersFile(t *testing.T) {
 }
 
 func TestSurveyQuestionsAndTerminal(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	code, out, _ := studyGear(t, home, "", "survey", "--questions", "--json")
 	var q survey.Questionnaire
@@ -100,6 +103,7 @@ func TestSurveyQuestionsAndTerminal(t *testing.T) {
 
 // TestStudyCommands: start a phase, read the status, move on.
 func TestStudyCommands(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	db := filepath.Join(home, "gear.db")
 	chat := []string{"--chat-model", "m", "--chat-url", "http://127.0.0.1:9/v1"}

@@ -13,6 +13,7 @@ import (
 // TestToolTimezone runs the "must show" time zone calls through
 // the command line, with the clock injected.
 func TestToolTimezone(t *testing.T) {
+	t.Parallel()
 	now := func() time.Time { return time.Date(2024, 7, 15, 12, 0, 0, 0, time.UTC) }
 	tests := []struct {
 		name   string

@@ -137,7 +137,7 @@ or declared tool that may write) asks first on a terminal; elsewhere it needs
 			if err != nil {
 				return err
 			}
-			return a.runTool(cmd.Context(), cmd.OutOrStdout(), reg, args[0], asJSON, yes)
+			return a.runTool(cmd.Context(), cmd.OutOrStdout(), reg, toolRunOptions{call: args[0], json: asJSON, yes: yes})
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON object: tool, args, response, data, error")
@@ -154,7 +154,18 @@ type toolRunJSON struct {
 	Error    string          `json:"error"`
 }
 
-func (a *app) runTool(ctx context.Context, out io.Writer, reg *tools.Registry, text string, asJSON, yes bool) error {
+// toolRunOptions are one gear tool's choices.
+type toolRunOptions struct {
+	// call is the call as typed, canonical or JSON.
+	call string
+	// json prints one JSON object instead of the response.
+	json bool
+	// yes runs a tool that is not read-only without asking.
+	yes bool
+}
+
+func (a *app) runTool(ctx context.Context, out io.Writer, reg *tools.Registry, o toolRunOptions) error {
+	text, asJSON, yes := o.call, o.json, o.yes
 	call, err := reg.Parse(text)
 	if err == nil {
 		spec, _ := reg.Spec(call.Tool)

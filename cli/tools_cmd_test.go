@@ -27,6 +27,7 @@ func gear(t *testing.T, args ...string) (int, string, string) {
 }
 
 func TestToolsListsTheLibrary(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := gear(t, "tools")
 	if code != cli.ExitOK || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
@@ -63,6 +64,7 @@ func TestToolsListsTheLibrary(t *testing.T) {
 // TestToolJSONIsOneObject: --json prints exactly one object with the five
 // keys, on success and on failure alike.
 func TestToolJSONIsOneObject(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		call     string
 		code     int
@@ -111,6 +113,7 @@ func TestToolJSONIsOneObject(t *testing.T) {
 
 // TestBadCallsExitTwoWithOneLine is the list of bad calls.
 func TestBadCallsExitTwoWithOneLine(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ call, want string }{
 		{"Calculator(", "gear: cannot parse the call: at column 12: empty expression"},
 		{"NoSuchTool(1)", `gear: unknown tool "NoSuchTool"`},
@@ -135,6 +138,7 @@ func TestBadCallsExitTwoWithOneLine(t *testing.T) {
 }
 
 func TestCommandLineUsage(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		args []string
 		code int

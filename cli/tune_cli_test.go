@@ -105,6 +105,7 @@ type tuneJSON struct {
 // and held-out accuracy goes up, as its output says; --write saves them
 // into the config file and keeps the file's other settings and comments.
 func TestTuneLearnsFromWrongToolFlags(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	db := filepath.Join(home, "gear.db")
 	feedbackHistory(t, db)
@@ -189,6 +190,7 @@ func TestTuneLearnsFromWrongToolFlags(t *testing.T) {
 }
 
 func TestTuneNeedsLabels(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	code, _, errText := studyGear(t, home, "", "--db", filepath.Join(home, "gear.db"), "--offline", "tune")
 	if code != cli.ExitUsage || !strings.Contains(errText, "0 labelled queries; at least 20 are needed") {

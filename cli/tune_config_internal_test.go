@@ -8,6 +8,7 @@ import (
 // TestSetGroundingValues edits config files of every shape: the values
 // land under grounding:, everything else stays.
 func TestSetGroundingValues(t *testing.T) {
+	t.Parallel()
 	values := []keyValue{{"gamma", 1}, {"threshold", 0.29}}
 	for _, tt := range []struct {
 		name, in string

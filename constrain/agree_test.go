@@ -14,10 +14,12 @@ import (
 const agreementInputs = 120000
 
 func TestMachineAgreesWithParser(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	g := newGen(20260101, testSpecs())
 	accepted, refused := 0, 0
-	for i := 0; i < agreementInputs; i++ {
+	n := samples(agreementInputs)
+	for i := 0; i < n; i++ {
 		in := g.input()
 		if i%5 == 0 {
 			in = g.boundary()
@@ -32,7 +34,7 @@ func TestMachineAgreesWithParser(t *testing.T) {
 		}
 	}
 	// Both verdicts must be well represented for the agreement to mean much.
-	if accepted < agreementInputs/5 || refused < agreementInputs/5 {
+	if accepted < n/5 || refused < n/5 {
 		t.Fatalf("accepted %d, refused %d", accepted, refused)
 	}
 }

@@ -6,6 +6,7 @@ import (
 )
 
 func TestComplete(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	tests := []struct {
 		prefix, want string
@@ -40,6 +41,7 @@ func TestComplete(t *testing.T) {
 // TestCompletionsStayInTheMachine: every completion offered from a
 // prefix the machine allows is allowed too.
 func TestCompletionsStayInTheMachine(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	g := newGen(8, testSpecs())
 	for i := 0; i < 3000; i++ {

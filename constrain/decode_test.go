@@ -82,6 +82,7 @@ func (a *adversary) Next(_ context.Context, prefix string) ([]Candidate, error) 
 }
 
 func TestDecodeAdversaryCannotLeadTheLoopAstray(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	g := newGen(31, testSpecs())
 	for i := 0; i < 500; i++ {
@@ -105,6 +106,7 @@ func TestDecodeAdversaryCannotLeadTheLoopAstray(t *testing.T) {
 }
 
 func TestDecodeNeverReturnsAnInvalidCall(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	g := newGen(32, testSpecs())
 	var noise []string
@@ -184,6 +186,7 @@ func (s *sequence) Next(context.Context, string) ([]Candidate, error) {
 }
 
 func TestDecodeFailsCleanly(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	boom := errors.New("model unavailable")
 	canceled, cancel := context.WithCancel(context.Background())
@@ -226,6 +229,7 @@ func TestDecodeFailsCleanly(t *testing.T) {
 }
 
 func TestDecodeTakesTheMostProbableAllowedToken(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	src := &sequence{
 		{{"product(", -0.1}, {"Pow(", -2}, {"Ping(", -1}, {"Calculator(", -1}},
@@ -238,6 +242,7 @@ func TestDecodeTakesTheMostProbableAllowedToken(t *testing.T) {
 }
 
 func TestFilterKeepsAllowedInOrder(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	s, _ := m.Advance(m.Start(), "Pow(")
 	in := []Candidate{{"abc", -0.1}, {"2", -0.2}, {"\"3\"", -0.3}, {"-1.5", -0.4}, {"", -0.5}, {" 7,", -0.6}, {"2)", -0.7}}

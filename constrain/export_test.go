@@ -123,8 +123,9 @@ func deeperThan(m *Machine, text string, depth int) bool {
 }
 
 func TestRegexAcceptsWhatTheMachineAccepts(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
-	corpus := exportCorpus(12000)
+	corpus := exportCorpus(samples(12000))
 	for _, depth := range []int{1, DefaultExportDepth} {
 		re := regexp.MustCompile(`^(?:` + m.Regex(ExportOptions{Depth: depth}) + `)$`)
 		agree := 0
@@ -153,13 +154,14 @@ func TestRegexAcceptsWhatTheMachineAccepts(t *testing.T) {
 }
 
 func TestGBNFAcceptsWhatTheMachineAccepts(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	g, err := parseGBNF(m.GBNF())
 	if err != nil {
 		t.Fatal(err)
 	}
 	accepted, checked := 0, 0
-	for _, in := range exportCorpus(2500) {
+	for _, in := range exportCorpus(samples(2500)) {
 		if !utf8.ValidString(in) {
 			continue // GBNF reads code points; a byte string that is not UTF-8 has none
 		}
@@ -183,6 +185,7 @@ func TestGBNFAcceptsWhatTheMachineAccepts(t *testing.T) {
 }
 
 func TestGBNFNamesEveryToolAndNestsAsDeepAsTheMachine(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	text := m.GBNF()
 	for _, name := range m.Names() {
@@ -202,6 +205,7 @@ func TestGBNFNamesEveryToolAndNestsAsDeepAsTheMachine(t *testing.T) {
 }
 
 func TestJSONSchemaAcceptsWhatTheMachineAccepts(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	sv := newSchemaValidator(t, m.JSONSchema(ExportOptions{}))
 	agree, accepted := 0, 0
@@ -256,6 +260,7 @@ func numberSpelling(m *Machine, instance string) bool {
 // only supported keywords, at most 10 levels of nesting, 5000 properties,
 // 1000 enum values.
 func TestJSONSchemaFitsOpenAIStrictMode(t *testing.T) {
+	t.Parallel()
 	// A JSON parameter's schema goes into the export as the tool gave it;
 	// kv.set's value ({}: any JSON) has no strict-mode form, so it is left
 	// out here (documented on JSONSchema).
@@ -322,6 +327,7 @@ func TestJSONSchemaFitsOpenAIStrictMode(t *testing.T) {
 }
 
 func TestValidateSchemaOutput(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	tests := []struct {
 		out, want string

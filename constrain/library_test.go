@@ -93,3 +93,15 @@ func (s specTool) Spec() tools.Spec { return s.spec }
 func (s specTool) Run(context.Context, tools.Call) (tools.Result, error) {
 	return tools.Result{Text: "ok"}, nil
 }
+
+// samples is how many random inputs a property test draws: n, or a tenth
+// of n under the race detector. These tests are single-goroutine and CPU
+// bound, so the detector finds nothing in them and makes them 5–10 times
+// slower; scripts/test also runs this package without it, at full size
+// (as the standard library shortens its own tests under race.Enabled).
+func samples(n int) int {
+	if raceEnabled {
+		return max(1, n/10)
+	}
+	return n
+}

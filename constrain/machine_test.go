@@ -10,10 +10,11 @@ import (
 )
 
 func TestAcceptsEveryFormattedValidCall(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	g := newGen(11, testSpecs())
 	valid := 0
-	for i := 0; i < 20000; i++ {
+	for i := 0; i < samples(20000); i++ {
 		text := g.call()
 		if i%4 == 0 {
 			text = g.boundary()
@@ -29,12 +30,13 @@ func TestAcceptsEveryFormattedValidCall(t *testing.T) {
 			}
 		}
 	}
-	if valid < 10000 {
+	if valid < samples(10000) {
 		t.Fatalf("only %d valid calls generated", valid)
 	}
 }
 
 func TestStatesAreSmallValues(t *testing.T) {
+	t.Parallel()
 	if size := unsafe.Sizeof(State{}); size > 32 {
 		t.Fatalf("State is %d bytes", size)
 	}
@@ -62,6 +64,7 @@ func TestStatesAreSmallValues(t *testing.T) {
 }
 
 func TestMachineIsSafeToShare(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	var wg sync.WaitGroup
 	for w := 0; w < 4; w++ {
@@ -82,6 +85,7 @@ func TestMachineIsSafeToShare(t *testing.T) {
 }
 
 func TestAllowed(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	tests := []struct {
 		prefix, want string
@@ -147,6 +151,7 @@ func TestAllowed(t *testing.T) {
 }
 
 func TestToolAndAccepting(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	for _, tt := range []struct {
 		prefix string
@@ -178,10 +183,12 @@ func TestToolAndAccepting(t *testing.T) {
 // accepts: Allowed never leads into a dead end, which is what lets the
 // decoding loop always go on when a candidate is allowed.
 func TestEveryStateCanFinish(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	g := newGen(5, testSpecs())
+	cp := newCompleter(m)
 	checked := 0
-	for i := 0; checked < 1500 && i < 100000; i++ {
+	for i := 0; checked < samples(1500) && i < samples(100000); i++ {
 		in := g.input()
 		if i%3 == 0 {
 			in = g.boundary()
@@ -194,7 +201,7 @@ func TestEveryStateCanFinish(t *testing.T) {
 			}
 			s = next
 			if g.chance(0.1) {
-				rest, found := completion(m, s)
+				rest, found := cp.finish(s)
 				if !found {
 					t.Fatalf("no way to finish %q", in[:k+1])
 				}
@@ -205,7 +212,7 @@ func TestEveryStateCanFinish(t *testing.T) {
 			}
 		}
 	}
-	if checked < 1500 {
+	if checked < samples(1500) {
 		t.Fatalf("only %d states checked", checked)
 	}
 }
@@ -213,7 +220,19 @@ func TestEveryStateCanFinish(t *testing.T) {
 // completion searches depth-first for bytes that complete a call, trying
 // closing bytes first. It gives up after a budget of states, so a dead
 // end in the machine shows as a failure.
-func completion(m *Machine, s State) (string, bool) {
+func completion(m *Machine, s State) (string, bool) { return newCompleter(m).finish(s) }
+
+// completer is completion remembering, across calls, the completion it
+// found from every state on a successful path, so a test that checks
+// thousands of states does not search the same tails again (the search
+// is the same; only repeated work is skipped).
+type completer struct {
+	m     *Machine
+	order []byte
+	known map[State]string
+}
+
+func newCompleter(m *Machine) *completer {
 	first := "\")}]1a ,.(:{"
 	order := []byte(first)
 	for c := 0; c < 256; c++ {
@@ -221,12 +240,23 @@ func completion(m *Machine, s State) (string, bool) {
 			order = append(order, byte(c))
 		}
 	}
+	return &completer{m: m, order: order, known: map[State]string{}}
+}
+
+func (cp *completer) finish(s State) (string, bool) {
+	m := cp.m
 	seen := map[State]bool{}
 	budget := 200000
 	var path []byte
+	var states []State // states[i] is the state before path[i]
+	var tail string    // a known completion of the last state reached
 	var dfs func(s State) bool
 	dfs = func(s State) bool {
 		if m.Accepting(s) {
+			return true
+		}
+		if rest, ok := cp.known[s]; ok {
+			tail = rest
 			return true
 		}
 		if seen[s] || budget == 0 || len(path) > 4*tools.MaxExpressionLen {
@@ -234,24 +264,31 @@ func completion(m *Machine, s State) (string, bool) {
 		}
 		seen[s] = true
 		budget--
-		for _, c := range order {
+		for _, c := range cp.order {
 			next, ok := m.Advance(s, string([]byte{c}))
 			if !ok {
 				continue
 			}
-			path = append(path, c)
+			path, states = append(path, c), append(states, s)
 			if dfs(next) {
 				return true
 			}
-			path = path[:len(path)-1]
+			path, states = path[:len(path)-1], states[:len(states)-1]
 		}
 		return false
 	}
-	ok := dfs(s)
-	return string(path), ok
+	if !dfs(s) {
+		return "", false
+	}
+	rest := string(path) + tail
+	for i, st := range states {
+		cp.known[st] = rest[i:]
+	}
+	return rest, true
 }
 
 func TestNewRejectsBadLibraries(t *testing.T) {
+	t.Parallel()
 	good := testSpecs()[0]
 	bad := good
 	bad.Params = []tools.Param{{Name: "e", Type: tools.TypeExpression}, {Name: "n", Type: tools.TypeNumber}}
@@ -275,6 +312,7 @@ func TestNewRejectsBadLibraries(t *testing.T) {
 }
 
 func TestFromRegistry(t *testing.T) {
+	t.Parallel()
 	var ts []tools.Tool
 	for _, s := range testSpecs() {
 		ts = append(ts, specTool{s})

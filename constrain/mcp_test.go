@@ -110,6 +110,7 @@ func realMCPSpecs(t testing.TB) []tools.Spec {
 }
 
 func TestRealMCPSchemasGiveAMachineThatAgreesWithTheParser(t *testing.T) {
+	t.Parallel()
 	specs := realMCPSpecs(t)
 	if len(specs) != 31 {
 		t.Fatalf("%d tools in the fixtures", len(specs))
@@ -251,6 +252,7 @@ func generatedSpecs(t testing.TB, seed uint64, n int) []tools.Spec {
 }
 
 func TestGeneratedSchemasGiveAMachineThatAgreesWithTheParser(t *testing.T) {
+	t.Parallel()
 	for seed := uint64(1); seed <= 3; seed++ {
 		specs := generatedSpecs(t, seed, 40)
 		m, err := New(specs...)
@@ -259,7 +261,7 @@ func TestGeneratedSchemasGiveAMachineThatAgreesWithTheParser(t *testing.T) {
 		}
 		g := newGen(seed, specs)
 		accepted := 0
-		for i := 0; i < 15000; i++ {
+		for i := 0; i < samples(15000); i++ {
 			in := g.input()
 			if i%5 == 0 {
 				spec := specs[g.r.IntN(len(specs))]
@@ -269,7 +271,7 @@ func TestGeneratedSchemasGiveAMachineThatAgreesWithTheParser(t *testing.T) {
 				accepted++
 			}
 		}
-		if accepted < 1500 {
+		if accepted < samples(1500) {
 			t.Fatalf("seed %d: only %d accepted", seed, accepted)
 		}
 		checkExportsBuild(t, m)
@@ -314,6 +316,7 @@ func library200(t testing.TB) []tools.Spec {
 }
 
 func TestLibrary200Builds(t *testing.T) {
+	t.Parallel()
 	specs := library200(t)
 	m, err := New(specs...)
 	if err != nil || len(m.Names()) != 200 {
@@ -372,6 +375,7 @@ func BenchmarkSchemasToMachine200(b *testing.B) {
 // TestNewLenientLeavesOutWhatItCannotTake: one tool whose pattern would
 // need an exponential DFA does not take the library down.
 func TestNewLenientLeavesOutWhatItCannotTake(t *testing.T) {
+	t.Parallel()
 	specs := testSpecs()
 	bad := tools.Spec{Name: "bad.pattern", Family: "mcp", Description: "d",
 		Params: []tools.Param{{Name: "s", Type: tools.TypeString, Pattern: `(?:a|b)*a(?:a|b){13}`}}}

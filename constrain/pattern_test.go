@@ -25,6 +25,7 @@ func dfaMatches(d *dfa, s string) bool {
 // (the parser's matcher) on random and mutated content, case folding
 // included (the Kelvin sign K matches k, the long s ſ matches s).
 func TestPatternDFAMatchesRegexp(t *testing.T) {
+	t.Parallel()
 	patterns := []string{tools.DateTimePattern, tools.DatePattern, `(?:metric|imperial|US customary|a\.b/c\+d-e_f)`, `(?i)k[a-c]+x?`, `.{2,3}`}
 	samples := []string{"2022-01-02 22:00:00", "Jan 2 2006 03:04:05PM", "January 2, 2006 3:04 pm", "15:04:05, Jan 2, 2006",
 		"3:04 PM, Jan 2, 2006", "3pm", "3:30 pm", "15:30", "15:30:00", "now", "NOON", "midnight", "2026-11-23", "today",
@@ -67,6 +68,7 @@ func TestPatternDFAMatchesRegexp(t *testing.T) {
 // TestUTF8Sequences checks the rune-range split against the encoder over
 // every boundary of the encoding.
 func TestUTF8Sequences(t *testing.T) {
+	t.Parallel()
 	ranges := [][2]rune{{0, 0x10FFFF}, {0x7F, 0x80}, {0x7FF, 0x800}, {0xD7FF, 0xE000}, {0xFFFF, 0x10000}, {0x41, 0x5A}, {0x3B1, 0x3C9}, {0x212A, 0x212A}, {0x1F600, 0x1F64F}}
 	for _, rg := range ranges {
 		var seqs [][]byteRange
@@ -111,6 +113,7 @@ func TestUTF8Sequences(t *testing.T) {
 }
 
 func TestCompilePatternRefusesWhatItCannotRead(t *testing.T) {
+	t.Parallel()
 	for _, p := range []string{`^a`, `a\b`, `[`, `a{2000}`} {
 		if _, err := compilePattern(p); err == nil {
 			t.Errorf("pattern %q compiled", p)

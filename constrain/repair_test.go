@@ -9,6 +9,7 @@ import (
 )
 
 func TestRepair(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	tests := []struct {
 		in, want string
@@ -68,6 +69,7 @@ func TestRepair(t *testing.T) {
 // TestRepairNeverInvents: what repair cannot do unambiguously is reported
 // with the machine's error, never run.
 func TestRepairNeverInvents(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	tests := []struct {
 		in, want string
@@ -106,6 +108,7 @@ func TestRepairNeverInvents(t *testing.T) {
 // TestRepairOutputIsAlwaysValid: over generated damage, repair either
 // gives a call the parser accepts or refuses.
 func TestRepairOutputIsAlwaysValid(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	g := newGen(99, testSpecs())
 	repaired := 0

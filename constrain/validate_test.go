@@ -9,6 +9,7 @@ import (
 )
 
 func TestValidateReportsWhereAndWhat(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	tests := []struct {
 		in, want string
@@ -88,6 +89,7 @@ func TestValidateReportsWhereAndWhat(t *testing.T) {
 }
 
 func TestValidateGivesTheParsedCall(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	call, err := m.Validate(` TimezoneConverter("2022-01-02 22:00:00", "Asia/Shanghai", "America/New_York") `)
 	if err != nil {
@@ -104,6 +106,7 @@ func TestValidateGivesTheParsedCall(t *testing.T) {
 }
 
 func TestValidateErrorsUnwrapToToolsErrors(t *testing.T) {
+	t.Parallel()
 	m := testMachine(t)
 	_, err := m.Validate("Nope(1)")
 	var ute *tools.UnknownToolError

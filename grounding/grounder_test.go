@@ -184,7 +184,7 @@ func TestGroundProbeFailures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"Calc": grounding.StatusUnparsable, "Clock": grounding.StatusUnparsable,
+	want := map[string]grounding.ProbeStatus{"Calc": grounding.StatusUnparsable, "Clock": grounding.StatusUnparsable,
 		"Search": grounding.StatusNoCall, "Broken": grounding.StatusFailed}
 	for _, ts := range res.Tools {
 		if ts.Status != want[ts.Tool] || ts.P != 0 || ts.Response != "" {

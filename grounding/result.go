@@ -1,15 +1,24 @@
 package grounding
 
-import "sort"
+import (
+	"sort"
 
-// Probe statuses: what became of a tool's call during grounding.
+	"github.com/gear-chat/gear/store"
+)
+
+// ProbeStatus is what became of a tool's call during grounding. The
+// history keeps it as a store.ResponseKind (agent maps one onto the
+// other: the two vocabularies were recorded before they met).
+type ProbeStatus string
+
+// Probe statuses.
 const (
-	StatusRun        = "run"        // the tool ran; Response is its answer
-	StatusMock       = "mock"       // the tool's mock response was used (Appendix A.3)
-	StatusTimedOut   = "timed out"  // the run passed ToolTimeout; P = 0
-	StatusFailed     = "failed"     // the tool returned an error; P = 0
-	StatusNoCall     = "no call"    // the engine produced no call; P = 0
-	StatusUnparsable = "unparsable" // the call did not parse; P = 0
+	StatusRun        ProbeStatus = "run"        // the tool ran; Response is its answer
+	StatusMock       ProbeStatus = "mock"       // the tool's mock response was used (Appendix A.3)
+	StatusTimedOut   ProbeStatus = "timed out"  // the run passed ToolTimeout; P = 0
+	StatusFailed     ProbeStatus = "failed"     // the tool returned an error; P = 0
+	StatusNoCall     ProbeStatus = "no call"    // the engine produced no call; P = 0
+	StatusUnparsable ProbeStatus = "unparsable" // the call did not parse; P = 0
 )
 
 // None is the choice and family of a query that needs no tool.
@@ -24,9 +33,9 @@ type ToolScore struct {
 	Generated string `json:"generated"`
 	Call      string `json:"call"`
 	// Status says whether Response is a run, a mock, or why there is none.
-	Status   string `json:"status"`
-	Response string `json:"response"`
-	Error    string `json:"error,omitempty"`
+	Status   ProbeStatus `json:"status"`
+	Response string      `json:"response"`
+	Error    string      `json:"error,omitempty"`
 	// S, P and F are the semantic, pattern and final scores.
 	S float64 `json:"s"`
 	P float64 `json:"p"`
@@ -54,10 +63,11 @@ type ToolScore struct {
 // Route is the "needs a tool?" decision.
 type Route struct {
 	NeedsTool bool `json:"needs_tool"`
-	// By says who decided: "threshold" (grounding's probability against
-	// Threshold), "model" (the engine's yes/no), or "decisive" (combined
-	// mode, grounding sure enough that the model was not asked).
-	By string `json:"by"`
+	// By says who decided: RouteByThreshold (grounding's probability
+	// against Threshold), RouteByModel (the engine's yes/no),
+	// RouteByDecisive (combined mode, grounding sure enough that the model
+	// was not asked) or RouteByCaller (Ask.ToolNeeded).
+	By store.RouteMethod `json:"by"`
 	// Probability is grounding's probability that a tool is needed
 	// (1 − the "none" probability).
 	Probability float64 `json:"probability"`

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/gear-chat/gear/store"
 )
 
 // RouteMode says who answers "does this query need a tool?".
@@ -106,13 +108,13 @@ func (g *Grounder) decide(ctx context.Context, res *Result, ask Ask, route *rout
 		res.Tools[i].Probability = p[i]
 	}
 	need := 1 - pNone
-	res.Route = Route{Probability: need, Threshold: g.opts.Threshold, By: "threshold", NeedsTool: needsTool}
+	res.Route = Route{Probability: need, Threshold: g.opts.Threshold, By: store.RouteByThreshold, NeedsTool: needsTool}
 
 	mode := g.mode()
 	askModel := !ask.ToolNeeded && g.engine.Router != nil && (mode == RouteModel ||
 		mode == RouteCombined && need > g.opts.DecisiveBelow && need < g.opts.DecisiveAbove)
 	if mode == RouteCombined && !askModel && g.engine.Router != nil && !ask.ToolNeeded {
-		res.Route.By = "decisive"
+		res.Route.By = store.RouteByDecisive
 	}
 	if mode != RouteThreshold && g.engine.Router == nil {
 		res.Warnings = append(res.Warnings, "routing: no yes/no model; decided by the threshold")
@@ -123,7 +125,7 @@ func (g *Grounder) decide(ctx context.Context, res *Result, ask Ask, route *rout
 	}
 	switch {
 	case ask.ToolNeeded:
-		res.Route.NeedsTool, res.Route.By = true, "caller"
+		res.Route.NeedsTool, res.Route.By = true, store.RouteByCaller
 	case askModel:
 		res.Route.ModelAsked = true
 		var yes bool
@@ -141,7 +143,7 @@ func (g *Grounder) decide(ctx context.Context, res *Result, ask Ask, route *rout
 		if err != nil {
 			res.Warnings = append(res.Warnings, "routing: "+err.Error()+"; decided by the threshold")
 		} else {
-			res.Route.By = "model"
+			res.Route.By = store.RouteByModel
 			res.Route.NeedsTool = yes
 			res.Route.ModelSaid = map[bool]string{true: "yes", false: "no"}[yes]
 		}
@@ -153,14 +155,14 @@ func (g *Grounder) decide(ctx context.Context, res *Result, ask Ask, route *rout
 	}
 	if !res.Route.NeedsTool || best < 0 {
 		conf := pNone
-		if res.Route.By != "model" {
+		if res.Route.By != store.RouteByModel {
 			conf = cmap.ApplyAmong(pNone, true, len(res.Tools))
 		}
 		res.Choice = Choice{Tool: None, Family: None, Confidence: conf}
 		return
 	}
 	conf := cmap.ApplyAmong(p[best], false, len(res.Tools))
-	if (res.Route.By == "model" || res.Route.By == "caller") && need > 0 {
+	if (res.Route.By == store.RouteByModel || res.Route.By == store.RouteByCaller) && need > 0 {
 		// The model (or the caller) said a tool is needed: the choice is
 		// right if this tool is the one, given that some tool is. The map
 		// was fitted on the threshold's decisions, so it is not applied.

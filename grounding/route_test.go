@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gear-chat/gear/grounding"
+	"github.com/gear-chat/gear/store"
 )
 
 type fakeYesNo struct {
@@ -43,7 +44,7 @@ func TestRouting(t *testing.T) {
 		noneScore float64
 		router    *fakeYesNo
 		wantAsked bool
-		wantBy    string
+		wantBy    store.RouteMethod
 		wantTool  string
 		warning   string
 	}{

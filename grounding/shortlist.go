@@ -94,7 +94,7 @@ const ShortlistBy = "max(description, best example)"
 const ShortlistByLibrary = "S (cosine and library relevance)"
 
 // StatusCut is a tool outside the shortlist: no call, P = 0, f = γS.
-const StatusCut = "not shortlisted"
+const StatusCut ProbeStatus = "not shortlisted"
 
 // libraryTexts is where each tool's texts are in one list: its
 // description, then its usage examples' queries.

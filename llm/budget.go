@@ -49,20 +49,15 @@ func (br budgetReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-type budgetKey struct{}
-
 // WithSharedBudget is Complete for a set of calls that share one response
 // budget of size bytes (grounding asks for one per query): the calls made
 // through the returned function together read at most size bytes of
-// response bodies, on top of the client's per-response limit.
+// response bodies, on top of the client's per-response limit. The budget
+// is held by the returned function and handed to each call as a value.
 func (c *Client) WithSharedBudget(size int64) func(ctx context.Context, prompt string) (string, error) {
 	b := NewResponseBudget(size)
 	return func(ctx context.Context, prompt string) (string, error) {
-		return c.Complete(context.WithValue(ctx, budgetKey{}, b), prompt)
+		text, _, err := c.complete(ctx, prompt, b)
+		return text, err
 	}
-}
-
-func budgetFrom(ctx context.Context) *ResponseBudget {
-	b, _ := ctx.Value(budgetKey{}).(*ResponseBudget)
-	return b
 }

@@ -68,6 +68,8 @@ type ChatRequest struct {
 	Extra map[string]any
 
 	call string
+	// budget, when set, is shared with other calls (WithSharedBudget).
+	budget *ResponseBudget
 }
 
 // Temperature returns a pointer to t, for ChatRequest.Temperature; 0 is
@@ -110,8 +112,8 @@ func (c *Client) Chat(ctx context.Context, req ChatRequest) (ChatResult, error) 
 	if name == "" {
 		name = "chat"
 	}
-	k := c.begin(ctx, name, extra)
-	resp, err := c.oa.CreateChatCompletion(k.ctx, o)
+	k := c.begin(name, req.budget, extra)
+	resp, err := k.oa.CreateChatCompletion(ctx, o)
 	u := c.usage(k)
 	if err != nil {
 		return ChatResult{Usage: u}, c.fail(ctx, k, err, u)

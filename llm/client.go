@@ -12,6 +12,11 @@ import (
 // Client calls one role's model. It is safe for concurrent use.
 type Client struct {
 	ep Endpoint
+	// cfg is go-openai's configuration; each call gets its own go-openai
+	// client sending through a callDoer, so the call's state reaches the
+	// transport as a value rather than through the request's context.
+	cfg openai.ClientConfig
+	// oa sends the calls that have no state of their own (the probe).
 	oa *openai.Client
 	tr *transport
 
@@ -75,7 +80,7 @@ func New(ep Endpoint, opts ...Option) (*Client, error) {
 	cfg := openai.DefaultConfig(ep.APIKey.Reveal())
 	cfg.BaseURL = ep.BaseURL
 	cfg.HTTPClient = tr
-	return &Client{ep: ep, oa: openai.NewClientWithConfig(cfg), tr: tr, kind: ep.Server}, nil
+	return &Client{ep: ep, cfg: cfg, oa: openai.NewClientWithConfig(cfg), tr: tr, kind: ep.Server}, nil
 }
 
 // Endpoint is the client's endpoint (its key stays redacted when printed).
@@ -135,15 +140,20 @@ func (c *Client) probe(ctx context.Context) {
 
 // call is one request's bookkeeping.
 type call struct {
-	ctx   context.Context
+	// oa sends this call's requests through a callDoer holding st.
+	oa    *openai.Client
 	st    *callState
 	start time.Time
 	name  string
 }
 
-func (c *Client) begin(ctx context.Context, name string, extra map[string]any, drop ...string) *call {
-	st := &callState{extra: extra, drop: drop, budget: budgetFrom(ctx)}
-	return &call{ctx: withCall(ctx, st), st: st, start: time.Now(), name: name}
+// begin starts a call's bookkeeping: extra and drop adjust its JSON body,
+// budget (when set) is shared with other calls.
+func (c *Client) begin(name string, budget *ResponseBudget, extra map[string]any, drop ...string) *call {
+	st := &callState{extra: extra, drop: drop, budget: budget}
+	cfg := c.cfg
+	cfg.HTTPClient = callDoer{t: c.tr, st: st}
+	return &call{oa: openai.NewClientWithConfig(cfg), st: st, start: time.Now(), name: name}
 }
 
 // usage fills in what every call's Usage has; tokens come from the caller.

@@ -22,11 +22,16 @@ func (c *Client) Complete(ctx context.Context, prompt string) (string, error) {
 
 // CompleteUsage is Complete with the call's Usage.
 func (c *Client) CompleteUsage(ctx context.Context, prompt string) (string, Usage, error) {
+	return c.complete(ctx, prompt, nil)
+}
+
+// complete is Complete charging the responses to budget when it is set.
+func (c *Client) complete(ctx context.Context, prompt string, budget *ResponseBudget) (string, Usage, error) {
 	if c.ep.API == "completions" {
-		r, err := c.Completion(ctx, CompletionRequest{Prompt: prompt, Temperature: Temperature(0)})
+		r, err := c.Completion(ctx, CompletionRequest{Prompt: prompt, Temperature: Temperature(0), budget: budget})
 		return strings.TrimSpace(r.Text), r.Usage, err
 	}
-	r, err := c.Chat(ctx, ChatRequest{Messages: []Message{{Role: "user", Content: prompt}}, Temperature: Temperature(0)})
+	r, err := c.Chat(ctx, ChatRequest{Messages: []Message{{Role: "user", Content: prompt}}, Temperature: Temperature(0), budget: budget})
 	return strings.TrimSpace(r.Content), r.Usage, err
 }
 
@@ -45,6 +50,8 @@ type CompletionRequest struct {
 	Extra map[string]any
 
 	call string
+	// budget, when set, is shared with other calls (WithSharedBudget).
+	budget *ResponseBudget
 }
 
 // CompletionResult is a finished legacy completion.
@@ -94,8 +101,8 @@ func (c *Client) Completion(ctx context.Context, req CompletionRequest) (Complet
 	if name == "" {
 		name = "completion"
 	}
-	k := c.begin(ctx, name, extra)
-	resp, err := c.oa.CreateCompletion(k.ctx, o)
+	k := c.begin(name, req.budget, extra)
+	resp, err := k.oa.CreateCompletion(ctx, o)
 	u := c.usage(k)
 	if errors.Is(err, openai.ErrCompletionUnsupportedModel) {
 		return CompletionResult{Usage: u}, c.unsupported("legacy completions with chat model " + c.ep.Model + " (set models." + string(c.ep.Role) + ".api: chat)")

@@ -62,8 +62,8 @@ func (c *Client) Embeddings(ctx context.Context, texts []string) (Embeddings, er
 			defer func() { <-slots }()
 			batch := texts[lo:min(lo+c.ep.BatchSize, len(texts))]
 			// go-openai always sends "user": "", which some servers reject.
-			k := c.begin(ctx, "embeddings", nil, "user")
-			resp, err := c.oa.CreateEmbeddings(k.ctx, openai.EmbeddingRequestStrings{Input: batch,
+			k := c.begin("embeddings", nil, nil, "user")
+			resp, err := k.oa.CreateEmbeddings(ctx, openai.EmbeddingRequestStrings{Input: batch,
 				Model: openai.EmbeddingModel(c.ep.Model), Dimensions: c.ep.Dimensions})
 			results[bi] = batchResult{lo: lo, data: resp.Data, tokens: resp.Usage.PromptTokens, attempts: k.st.attempts, err: err, k: k}
 		}()

@@ -19,8 +19,8 @@ func (c *Client) Ping(ctx context.Context, d time.Duration) error {
 func (c *Client) Models(ctx context.Context, d time.Duration) ([]string, error) {
 	pctx, cancel := context.WithTimeout(ctx, d)
 	defer cancel()
-	k := c.begin(pctx, "models", nil)
-	list, err := c.oa.ListModels(k.ctx)
+	k := c.begin("models", nil, nil)
+	list, err := k.oa.ListModels(pctx)
 	if err != nil {
 		return nil, c.newError(pctx, err, k.st)
 	}

@@ -62,8 +62,8 @@ func (c *Client) ChatStream(ctx context.Context, req ChatRequest) (*Stream, erro
 		return nil, err
 	}
 	o.StreamOptions = &openai.StreamOptions{IncludeUsage: true}
-	k := c.begin(ctx, "chat_stream", extra)
-	os, err := c.oa.CreateChatCompletionStream(k.ctx, o)
+	k := c.begin("chat_stream", req.budget, extra)
+	os, err := k.oa.CreateChatCompletionStream(ctx, o)
 	if err != nil {
 		return nil, c.fail(ctx, k, err, c.usage(k))
 	}

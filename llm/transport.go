@@ -15,8 +15,8 @@ import (
 	"time"
 )
 
-// callState travels with one call in its context, from the client through
-// go-openai to the transport: the JSON fields to merge into the request body
+// callState is one call's state, handed by the client to the transport
+// through a callDoer (go-openai sits between them): the JSON fields to merge into the request body
 // (go-openai's request types have no extra-body field, and drop
 // "temperature": 0 through omitempty), and what the transport saw.
 type callState struct {
@@ -34,16 +34,14 @@ type callState struct {
 	raw []byte
 }
 
-type callKey struct{}
-
-func withCall(ctx context.Context, st *callState) context.Context {
-	return context.WithValue(ctx, callKey{}, st)
+// callDoer is the HTTPDoer of one call's go-openai client: it sends
+// through the shared transport with the call's state.
+type callDoer struct {
+	t  *transport
+	st *callState
 }
 
-func callFrom(ctx context.Context) *callState {
-	st, _ := ctx.Value(callKey{}).(*callState)
-	return st
-}
+func (d callDoer) Do(req *http.Request) (*http.Response, error) { return d.t.do(req, d.st) }
 
 // transport is the HTTPDoer go-openai sends through. Per attempt it applies
 // the role's timeout (to the wait for the response and, for a stream, to
@@ -62,11 +60,10 @@ type transport struct {
 	maxLine int
 }
 
-func (t *transport) Do(req *http.Request) (*http.Response, error) {
-	st := callFrom(req.Context())
-	if st == nil {
-		st = &callState{}
-	}
+// Do sends a request that has no call state of its own (the probe).
+func (t *transport) Do(req *http.Request) (*http.Response, error) { return t.do(req, &callState{}) }
+
+func (t *transport) do(req *http.Request, st *callState) (*http.Response, error) {
 	body, err := requestBody(req, st)
 	if err != nil {
 		return nil, err

@@ -30,6 +30,11 @@ type Usage struct {
 // UsageRecorder receives the Usage of every call made with a context that
 // carries it, so code that only sees Complete or Embed (grounding) still has
 // its calls counted for the turn.
+//
+// This is the one value gear puts in a context, and it is telemetry only:
+// it observes calls and never changes what a call does or whether it runs
+// (like a trace span). Passing it explicitly would mean rebuilding the
+// grounder's model roles for every turn, or grounding importing llm.
 type UsageRecorder func(Usage)
 
 type recorderKey struct{}

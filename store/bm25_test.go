@@ -15,6 +15,7 @@ func matchinfo(values ...uint32) []byte {
 }
 
 func TestBM25(t *testing.T) {
+	t.Parallel()
 	// One phrase, one column; 100 rows averaging 10 tokens.
 	idf := func(docs float64) float64 { return math.Log(1 + (100-docs+0.5)/(docs+0.5)) }
 	tf := func(tf, dl float64) float64 { return tf * 2.2 / (tf + 1.2*(0.25+0.75*dl/10)) }

@@ -12,6 +12,7 @@ import (
 // integrity check runs out of time again and again: the interrupted check
 // must never fail Open, nor the statements that follow it.
 func TestIntegrityCheckCutShortLeavesStoreUsable(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "gear.db")
 	s, err := Open(ctx, path, Options{})

@@ -26,6 +26,7 @@ func fileHolds(t *testing.T, path, needle string) bool {
 }
 
 func TestDeleteConversationPurgesEverything(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "gear.db")
 	s, err := Open(ctx, path, Options{})
@@ -101,6 +102,7 @@ func TestDeleteConversationPurgesEverything(t *testing.T) {
 }
 
 func TestDeleteAll(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "gear.db")
 	s, err := Open(ctx, path, Options{})

@@ -1,5 +1,7 @@
 package store
 
+import "strings"
+
 // The closed sets of values a record holds; the schema checks the same
 // values (migrations), so a typo is refused on write.
 
@@ -11,6 +13,20 @@ const (
 	ModeDirect   Mode = "direct"   // /GEAR: the tool's response is shown as is
 	ModeBaseline Mode = "baseline" // no tools at all: the comparison chatbot
 )
+
+// Modes lists the modes in the order the UI offers them.
+func Modes() []Mode { return []Mode{ModeChat, ModeDirect, ModeBaseline} }
+
+// ParseMode reads "chat", "direct" or "baseline" (any case, spaces
+// around ignored).
+func ParseMode(s string) (Mode, bool) {
+	for _, m := range Modes() {
+		if strings.EqualFold(strings.TrimSpace(s), string(m)) {
+			return m, true
+		}
+	}
+	return "", false
+}
 
 // Status is where a turn stands.
 type Status string
@@ -36,7 +52,7 @@ const (
 )
 
 // RouteMethod is how the routing decision was made: the values of
-// agent.Route.By.
+// grounding.Route.By and agent.Route.By.
 type RouteMethod string
 
 const (
@@ -45,6 +61,10 @@ const (
 	RouteByDecisive  RouteMethod = "decisive"  // grounding was sure enough that the model was not asked
 	RouteByMode      RouteMethod = "mode"      // direct mode always uses a tool
 	RouteByUser      RouteMethod = "user"      // the user named the tool (a tool switch) or typed the call
+	// RouteByCaller is grounding's answer when its caller already knew a
+	// tool is needed; the agent records who knew (RouteByUser or
+	// RouteByMode) instead, so it is never stored.
+	RouteByCaller RouteMethod = "caller"
 )
 
 // Chooser says who chose a turn's tool.

@@ -37,6 +37,7 @@ func exportFixture(t *testing.T) (*Store, []int64) {
 }
 
 func TestExportRoundTripsThroughJSON(t *testing.T) {
+	t.Parallel()
 	s, ids := exportFixture(t)
 	ctx := context.Background()
 	all, err := s.Export(ctx)
@@ -92,6 +93,7 @@ func TestExportRoundTripsThroughJSON(t *testing.T) {
 }
 
 func TestAnonymizeDropsFreeTextAndPersonalIDs(t *testing.T) {
+	t.Parallel()
 	s, _ := exportFixture(t)
 	full, err := s.Export(context.Background())
 	if err != nil {

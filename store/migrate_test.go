@@ -10,6 +10,7 @@ import (
 )
 
 func TestMigrationsAreNumberedUpToSchemaVersion(t *testing.T) {
+	t.Parallel()
 	all, err := migrations()
 	if err != nil {
 		t.Fatal(err)
@@ -65,6 +66,7 @@ func seedAt(t *testing.T, db *sql.DB, v int) {
 // TestMigrateFromEveryVersion builds a database at each earlier version,
 // with data, and opens it with the current code.
 func TestMigrateFromEveryVersion(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for from := 0; from < SchemaVersion; from++ {
 		t.Run(fmt.Sprintf("from version %d", from), func(t *testing.T) {

@@ -19,6 +19,7 @@ import (
 // the file is sound and holds every user message the child reported as
 // committed.
 func TestKilledWriterLosesNoCommittedMessage(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "gear.db")
 	committed := map[int64]string{}
 	for round, after := range []int{5, 40, 120} {
@@ -90,6 +91,7 @@ func TestKilledWriterLosesNoCommittedMessage(t *testing.T) {
 // file, then write, rate and search at the same time; neither may see an
 // error.
 func TestTwoProcessesShareOneFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "gear.db")
 	start := filepath.Join(dir, "start")

@@ -13,6 +13,7 @@ import (
 // TestProvenanceRoundTrip records each kind of turn the agent makes and
 // reads back who decided what.
 func TestProvenanceRoundTrip(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openTest(t, Options{})
 	conv, err := s.CreateConversation(ctx, NewConversation{})
@@ -160,6 +161,7 @@ func writeV4(t *testing.T, db *sql.DB, turns []v4Turn) {
 }
 
 func TestMigrationFiveFillsProvenance(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "gear.db")
 	old, err := Open(ctx, path, Options{migrateTo: 4})
@@ -236,6 +238,7 @@ func TestMigrationFiveFillsProvenance(t *testing.T) {
 // TestDecodeDumpUpgradesVersionOne checks that an export made before
 // schema 5 reads as the migrated database does.
 func TestDecodeDumpUpgradesVersionOne(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "gear.db")
 	old, err := Open(ctx, path, Options{migrateTo: 4})
@@ -295,6 +298,7 @@ func TestDecodeDumpUpgradesVersionOne(t *testing.T) {
 }
 
 func TestDecodeDumpRefusesOtherFormats(t *testing.T) {
+	t.Parallel()
 	for _, data := range []string{`{"format": "gear-history/9"}`, `{}`, `[1, 2]`, `not json`} {
 		if _, err := DecodeDump([]byte(data)); err == nil {
 			t.Errorf("DecodeDump(%s) accepted it", data)

@@ -11,6 +11,7 @@ import (
 )
 
 func TestParseQuery(t *testing.T) {
+	t.Parallel()
 	day := func(s string) time.Time { d, _ := time.Parse("2006-01-02", s); return d }
 	tests := []struct {
 		in   string
@@ -44,6 +45,7 @@ func TestParseQuery(t *testing.T) {
 }
 
 func TestParseQueryErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"", "nothing to search for"},
 		{`!!! "" ***`, "nothing to search for"},
@@ -112,6 +114,7 @@ func searchFixture(t *testing.T) (*Store, map[string]int64) {
 }
 
 func TestSearchFilters(t *testing.T) {
+	t.Parallel()
 	s, turns := searchFixture(t)
 	tests := []struct {
 		query string
@@ -180,6 +183,7 @@ func TestSearchFilters(t *testing.T) {
 }
 
 func TestSearchHitCarriesSnippetAndTurn(t *testing.T) {
+	t.Parallel()
 	s, turns := searchFixture(t)
 	q, _ := ParseQuery("kestrel", nil)
 	hits, err := s.Search(context.Background(), q, 5)
@@ -203,6 +207,7 @@ func TestSearchHitCarriesSnippetAndTurn(t *testing.T) {
 }
 
 func TestSearchRanksByRelevance(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openTest(t, Options{})
 	conv, _ := s.CreateConversation(ctx, NewConversation{})
@@ -232,6 +237,7 @@ func TestSearchRanksByRelevance(t *testing.T) {
 }
 
 func TestSearchDiacriticsAndCase(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openTest(t, Options{})
 	conv, _ := s.CreateConversation(ctx, NewConversation{})
@@ -247,6 +253,7 @@ func TestSearchDiacriticsAndCase(t *testing.T) {
 }
 
 func TestHighlights(t *testing.T) {
+	t.Parallel()
 	text, marks := highlights("…the \x02weather\x03 in \x02Adelaide\x03 is…")
 	if text != "…the weather in Adelaide is…" || !reflect.DeepEqual(marks, []Highlight{{7, 14}, {18, 26}}) {
 		t.Errorf("%q %v", text, marks)
@@ -302,6 +309,7 @@ func openFuzzStore(f *testing.F) *Store {
 // still gives results, and filters apply before the bound, so an old turn
 // a filter picks out is found behind many newer matches.
 func TestSearchBeyondRankedMatches(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openTest(t, Options{})
 	err := s.write(ctx, false, func(tx *sql.Tx) error {
@@ -342,6 +350,7 @@ func TestSearchBeyondRankedMatches(t *testing.T) {
 // Pieces splits a snippet at the highlights it can use and passes over the
 // rest, so a bad range never cuts the text wrong.
 func TestHitPieces(t *testing.T) {
+	t.Parallel()
 	snippet := "the weather in Adelaide"
 	tests := []struct {
 		name  string

@@ -15,6 +15,7 @@ import (
 var t0 = time.Date(2026, 11, 2, 9, 30, 0, 0, time.UTC)
 
 func TestTurnRoundTrip(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openTest(t, Options{Now: fixedClock(t0)})
 	conv, err := s.CreateConversation(ctx, NewConversation{
@@ -86,6 +87,7 @@ func TestTurnRoundTrip(t *testing.T) {
 }
 
 func TestFinishTurnAgainReplaces(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openTest(t, Options{})
 	conv, _ := s.CreateConversation(ctx, NewConversation{})
@@ -122,6 +124,7 @@ func TestFinishTurnAgainReplaces(t *testing.T) {
 }
 
 func TestFinishTurnCancelledContextStillRecords(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openTest(t, Options{})
 	conv, _ := s.CreateConversation(ctx, NewConversation{})
@@ -140,6 +143,7 @@ func TestFinishTurnCancelledContextStillRecords(t *testing.T) {
 }
 
 func TestBadInputIsRefused(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openTest(t, Options{})
 	conv, _ := s.CreateConversation(ctx, NewConversation{})
@@ -204,6 +208,7 @@ func TestBadInputIsRefused(t *testing.T) {
 }
 
 func TestRatingsReplaceAndRead(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openTest(t, Options{Now: fixedClock(t0)})
 	conv, _ := s.CreateConversation(ctx, NewConversation{})
@@ -229,6 +234,7 @@ func TestRatingsReplaceAndRead(t *testing.T) {
 }
 
 func TestStudySettingsTagConversations(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openTest(t, Options{})
 	if _, ok, err := s.Setting(ctx, SettingParticipantID); ok || err != nil {
@@ -261,6 +267,7 @@ func TestStudySettingsTagConversations(t *testing.T) {
 }
 
 func TestSurveyIsResumable(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openTest(t, Options{Now: fixedClock(t0)})
 	if _, ok, err := s.ResumableSurvey(ctx, "p1", "table12-v1"); ok || err != nil {
@@ -300,6 +307,7 @@ func TestSurveyIsResumable(t *testing.T) {
 }
 
 func TestEmbeddingCache(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openTest(t, Options{})
 	texts := []string{"Calculator: evaluates arithmetic", "WikiSearch: looks up Wikipedia", "unseen"}
@@ -327,6 +335,7 @@ func TestEmbeddingCache(t *testing.T) {
 }
 
 func TestConversationsNewestFirst(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openTest(t, Options{Now: fixedClock(t0)})
 	var ids []int64
@@ -354,6 +363,7 @@ func TestConversationsNewestFirst(t *testing.T) {
 }
 
 func TestTitleIsTruncatedFirstQuery(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openTest(t, Options{})
 	id, _ := s.CreateConversation(ctx, NewConversation{})
@@ -372,6 +382,7 @@ func TestTitleIsTruncatedFirstQuery(t *testing.T) {
 // and checks each has WAL, the busy timeout, foreign keys and the ranking
 // function.
 func TestEveryConnectionIsConfigured(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := openTest(t, Options{BusyTimeout: 1234 * time.Millisecond})
 	var conns []*sql.Conn

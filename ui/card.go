@@ -53,12 +53,12 @@ func routeText(r agent.Record) string {
 		yes := map[bool]string{true: "yes", false: "no"}[rt.NeedsTool]
 		var s string
 		switch rt.By {
-		case "model":
+		case store.RouteByModel:
 			s = "needs a tool: " + yes + ", said the chat model"
 			if rt.Probability > 0 {
 				s += " (grounding " + pct(rt.Probability) + ")"
 			}
-		case "threshold":
+		case store.RouteByThreshold:
 			s = "needs a tool: " + pct(rt.Probability)
 			if rt.Threshold > 0 {
 				if rt.NeedsTool {
@@ -67,14 +67,14 @@ func routeText(r agent.Record) string {
 					s += " (under " + pct(rt.Threshold) + ": no tool)"
 				}
 			}
-		case "decisive":
+		case store.RouteByDecisive:
 			s = "needs a tool: " + pct(rt.Probability)
 			if !rt.NeedsTool {
 				s += " (no tool)"
 			}
-		case "mode":
+		case store.RouteByMode:
 			s = "needs a tool: yes (direct mode)"
-		case "user":
+		case store.RouteByUser:
 			s = "needs a tool: yes (you named it)"
 		default:
 			s = "needs a tool: " + yes
@@ -178,7 +178,7 @@ func (p *painter) choiceLine(r agent.Record, inner int) string {
 	if tool == "" && r.Emission != nil && r.Emission.Tool != "" {
 		tool = r.Emission.Tool
 	}
-	if tool == "" && (r.ChosenBy == "call" || r.Route != nil && r.Route.By == "user") {
+	if tool == "" && (r.ChosenBy == store.ChosenByCall || r.Route != nil && r.Route.By == store.RouteByUser) {
 		// The user named the tool: "no tool was chosen" would contradict
 		// the line above.
 		return st.note.Render("the call you typed was not run")
@@ -187,7 +187,7 @@ func (p *painter) choiceLine(r agent.Record, inner int) string {
 		return st.note.Render("no tool was chosen")
 	}
 	name := st.tool.Render(cleanLine(tool))
-	if r.ChosenBy == "call" {
+	if r.ChosenBy == store.ChosenByCall {
 		if r.Emission != nil && r.Emission.Rejected {
 			return name + st.note.Render("  exact call, typed by you: rejected by the ToolDec machine, not run")
 		}
@@ -201,7 +201,7 @@ func (p *painter) choiceLine(r agent.Record, inner int) string {
 		tag = "not run: you chose no tool"
 	case asked && r.Grounding != nil && c.Chosen == r.Grounding.Choice:
 		tag = "confirmed by you"
-	case asked, r.ChosenBy == "user":
+	case asked, r.ChosenBy == store.ChosenByUser:
 		tag = "chosen by you"
 	case r.Tool == "" && r.Status != store.StatusRunning:
 		tag = "not run"
@@ -223,10 +223,10 @@ func (p *painter) badge(e *entry) string {
 	if r.Tool != "" {
 		parts = append(parts, cleanLine(r.Tool))
 		switch r.ChosenBy {
-		case "call":
+		case store.ChosenByCall:
 			// Nothing grounded an exact call: no engine to name.
 			parts = append(parts, "exact call")
-		case "user":
+		case store.ChosenByUser:
 			parts = append(parts, "chosen by you", "grounding: "+engineLabel(r))
 		default:
 			parts = append(parts, "tool "+pct(r.Confidence))

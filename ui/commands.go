@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/tools"
 )
 
@@ -85,7 +86,7 @@ func (m *Model) command(name, args string) tea.Cmd {
 
 // modeCommand is /mode chat|direct|baseline.
 func (m *Model) modeCommand(args string) tea.Cmd {
-	mode, ok := agent.ParseMode(args)
+	mode, ok := store.ParseMode(args)
 	if !ok {
 		m.addNotice("The mode is " + string(m.mode) + ". /mode chat answers in conversation, /mode direct shows the tool's " +
 			"response as is, /mode baseline answers without tools (the comparison chatbot).")
@@ -93,9 +94,9 @@ func (m *Model) modeCommand(args string) tea.Cmd {
 	}
 	m.mode = mode
 	switch mode {
-	case agent.ModeDirect:
+	case store.ModeDirect:
 		m.addNotice("Mode direct: lines are grounded to a tool and its response is shown as is.")
-	case agent.ModeBaseline:
+	case store.ModeBaseline:
 		if !m.paint.chatModel {
 			m.addNotice("Mode baseline: lines go to the chat model alone, without tools — and gear has no chat model, " +
 				"so it cannot answer anything in this mode. `gear setup` connects one; /mode chat uses the tools again.")

@@ -60,7 +60,7 @@ func TestModeAppliesToTheNextTurn(t *testing.T) {
 	m.drive(press(tea.KeyEnter))
 	m.typeText("what time is it in Adelaide")
 	m.drive(press(tea.KeyEnter))
-	if len(a.started) != 1 || a.started[0].Mode != agent.ModeDirect {
+	if len(a.started) != 1 || a.started[0].Mode != store.ModeDirect {
 		t.Fatalf("requests %+v, want one in direct mode", a.started)
 	}
 	if v := m.plain(); !strings.Contains(v, "Australia/Adelaide") || !strings.Contains(v, "CurrentTime · tool 97% · grounding: offline engine") {
@@ -143,7 +143,7 @@ func TestStudyPhaseOnTheStatusLine(t *testing.T) {
 	}
 	for _, width := range []int{80, 120} {
 		a := newFakeAgent(t, done(), done())
-		m, err := New(context.Background(), Options{Agent: a, History: &fakeHistory{}, Mode: agent.ModeBaseline,
+		m, err := New(context.Background(), Options{Agent: a, History: &fakeHistory{}, Mode: store.ModeBaseline,
 			StudyPhase: "baseline", Renderer: testRenderer(), Now: testNow})
 		if err != nil {
 			t.Fatal(err)
@@ -163,7 +163,7 @@ func TestStudyPhaseOnTheStatusLine(t *testing.T) {
 		h.drive(press(tea.KeyEnter))
 		h.typeText("tell me another")
 		h.drive(press(tea.KeyEnter))
-		if len(a.started) != 2 || a.started[0].Mode != agent.ModeBaseline || a.started[1].Mode != agent.ModeChat {
+		if len(a.started) != 2 || a.started[0].Mode != store.ModeBaseline || a.started[1].Mode != store.ModeChat {
 			t.Errorf("requests %+v: want baseline, then chat after /mode chat", a.started)
 		}
 		if s := status(); !strings.Contains(s, "study baseline │ mode chat") {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/store"
 )
 
 // command is a slash command, as /help lists it.
@@ -65,7 +66,7 @@ func complete(text string, a Agent, toolNames []string) completion {
 		return completeCall(head+" ", strings.TrimLeft(rest, " "), a)
 	case "/mode":
 		var modes []string
-		for _, m := range agent.Modes() {
+		for _, m := range store.Modes() {
 			modes = append(modes, string(m))
 		}
 		return completeWord(head+" ", rest, modes, nil)

@@ -21,7 +21,7 @@ type Agent interface {
 	Start(ctx context.Context, req agent.Request) Turn
 	// Prepare computes what grounding needs before the first turn.
 	Prepare(ctx context.Context) error
-	Parse(text string, mode agent.Mode) agent.Input
+	Parse(text string, mode store.Mode) agent.Input
 	Specs() []tools.Spec
 	Engines() agent.Engines
 	// Complete lists how a call typed after "/GEAR " can go on.
@@ -89,7 +89,7 @@ type Options struct {
 	// offers only once or not.
 	AllowTool func(tool string) error
 	// Mode is the mode of a line typed without a prefix (default chat).
-	Mode agent.Mode
+	Mode store.Mode
 	// StudyPhase is the study phase this installation is in ("baseline",
 	// "gear"), shown on the status line; empty when no study runs.
 	StudyPhase string

@@ -72,18 +72,18 @@ func (e *entry) rateable() bool {
 // card leaves them out).
 func recordFromStored(t store.Turn, conv store.Conversation) agent.Record {
 	r := agent.Record{ConversationID: t.ConversationID, TurnID: t.TurnID, Input: storedInput(t), Query: t.Query,
-		Mode: agent.Mode(t.Mode), Status: t.Status, Error: t.Error, Tool: t.Tool, Family: t.ToolFamily,
-		Confidence: t.Confidence, Grounded: t.HasConfidence(), ChosenBy: string(t.ChosenBy), Answer: t.Answer,
-		AnsweredBy: string(t.AnsweredBy), Engines: agent.Engines{Chat: conv.Chat, Grounding: conv.Grounding, Embedding: conv.Embedding}}
+		Mode: t.Mode, Status: t.Status, Error: t.Error, Tool: t.Tool, Family: t.ToolFamily,
+		Confidence: t.Confidence, Grounded: t.HasConfidence(), ChosenBy: t.ChosenBy, Answer: t.Answer,
+		AnsweredBy: t.AnsweredBy, Engines: agent.Engines{Chat: conv.Chat, Grounding: conv.Grounding, Embedding: conv.Embedding}}
 	if t.Route != store.RouteUndecided {
-		r.Route = &agent.Route{NeedsTool: t.Route == store.RouteTool, By: string(t.RouteBy),
+		r.Route = &agent.Route{NeedsTool: t.Route == store.RouteTool, By: t.RouteBy,
 			Probability: t.RouteProbability, Threshold: t.RouteThreshold}
 	}
 	if len(t.Grounding) > 0 {
 		g := &agent.Grounding{Engine: conv.Grounding.Engine, Choice: t.Tool, Confidence: t.Confidence}
 		for _, s := range t.Grounding {
 			g.Tools = append(g.Tools, agent.Score{Tool: s.Tool, Family: s.Family, S: s.Semantic, P: s.Pattern,
-				F: s.Final, Probability: s.Probability, Call: s.Call, Response: s.Response, Status: string(s.ResponseKind)})
+				F: s.Final, Probability: s.Probability, Call: s.Call, Response: s.Response, Status: agent.ProbeStatusOf(s.ResponseKind)})
 		}
 		r.Grounding = g
 	}

@@ -97,7 +97,7 @@ func (a *fakeAgent) Start(_ context.Context, req agent.Request) Turn {
 }
 
 func (a *fakeAgent) Prepare(context.Context) error { return nil }
-func (a *fakeAgent) Parse(text string, mode agent.Mode) agent.Input {
+func (a *fakeAgent) Parse(text string, mode store.Mode) agent.Input {
 	return agent.ParseInput(text, mode, a.reg.Names())
 }
 func (a *fakeAgent) Specs() []tools.Spec    { return a.reg.Specs() }

@@ -30,7 +30,7 @@ func TestRatingsAreStoredAgainstTheTurn(t *testing.T) {
 	events := calcEvents()
 	rec := calcRecord()
 	rec.ConversationID, rec.TurnID = conv, id
-	events[0] = agent.Started{ConversationID: conv, TurnID: id, Mode: agent.ModeChat, Query: rec.Query}
+	events[0] = agent.Started{ConversationID: conv, TurnID: id, Mode: store.ModeChat, Query: rec.Query}
 	events[len(events)-1] = agent.Done{Record: rec}
 	m := newTestModel(t, newFakeAgent(t, newFakeTurn(events, nil)), st, 80, 24)
 

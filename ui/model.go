@@ -60,7 +60,7 @@ type Model struct {
 	width, height  int
 	conv           conversation
 	in             input
-	mode           agent.Mode
+	mode           store.Mode
 	conversationID int64
 	tokens         int
 
@@ -107,7 +107,7 @@ func New(ctx context.Context, opts Options) (*Model, error) {
 		m.loc = time.Local
 	}
 	if m.mode == "" {
-		m.mode = agent.ModeChat
+		m.mode = store.ModeChat
 	}
 	if m.library != nil {
 		m.servers = m.library.Servers()
@@ -124,7 +124,7 @@ func New(ctx context.Context, opts Options) (*Model, error) {
 	m.pictures = newPictures(m.images, opts.Graphics)
 	m.st = newStyles(r, opts.NoColor)
 	m.paint = &painter{st: m.st, md: newMarkdown(m.st), chatModel: m.engines.Chat.Engine != "" &&
-		m.engines.Chat.Engine != "offline"}
+		m.engines.Chat.Engine != store.EngineOffline}
 	m.keys = newKeyMap()
 	m.help = newHelp(m.st)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(m.st.spinner))

@@ -214,7 +214,7 @@ func TestBaselineOfflineSaysItCannotAnswer(t *testing.T) {
 // chosen" under "you named it".
 func TestFailedTypedCallIsNotContradicted(t *testing.T) {
 	t.Parallel()
-	rec := agent.Record{Input: "/GEAR Calculator(48 * )", Mode: agent.ModeDirect, Status: store.StatusFailed,
+	rec := agent.Record{Input: "/GEAR Calculator(48 * )", Mode: store.ModeDirect, Status: store.StatusFailed,
 		Error: "the call was not run: at column 17: expression ends where a number was expected",
 		Route: &agent.Route{NeedsTool: true, By: "user"}}
 	m := newTestModel(t, newFakeAgent(t, newFakeTurn([]agent.Event{agent.Failed{Record: rec}}, nil)), nil, 60, 20)

@@ -98,7 +98,7 @@ func (m *Model) canAnswerWithoutTool() bool {
 	if m.running != nil && m.running.rec.Mode != "" {
 		mode = m.running.rec.Mode
 	}
-	return m.paint.chatModel && mode != agent.ModeDirect
+	return m.paint.chatModel && mode != store.ModeDirect
 }
 
 // toolPicker asks which tool the user wanted ("wrong tool"); its last

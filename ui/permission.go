@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/gear-chat/gear/agent"
+	"github.com/gear-chat/gear/tools"
 )
 
 // The question before a tool that is not read-only runs (an MCP or
@@ -24,7 +25,7 @@ func (m *Model) permissionLines(c *agent.Confirmation, width int) []string {
 		tool = cleanLine(c.Candidates[0].Tool)
 	}
 	what := "may change things"
-	if c.Effect == "costs" {
+	if c.Effect == tools.EffectCosts {
 		what = "may cost money or quota"
 	}
 	// The call that would run, when it is known, is what the user says

@@ -5,7 +5,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/gear-chat/gear/agent"
 	"github.com/gear-chat/gear/store"
 )
 
@@ -119,7 +118,7 @@ func (p *painter) answerLines(e *entry, width int) []string {
 // markdownAnswer says whether the answer is Markdown from a model.
 func (p *painter) markdownAnswer(e *entry) bool {
 	if e.live {
-		return p.chatModel && e.rec.Mode != agent.ModeDirect
+		return p.chatModel && e.rec.Mode != store.ModeDirect
 	}
-	return e.rec.AnsweredBy == "model"
+	return e.rec.AnsweredBy == store.AnsweredByModel
 }

@@ -136,7 +136,7 @@ func TestEveryViewFitsTheTerminal(t *testing.T) {
 const markdownAnswer = "Here is the **code**:\n\n```go\npackage main\n\nfunc main() { fmt.Println(\"a long line of code that must not be reflowed by the renderer\") }\n```\n\nAnd a paragraph long enough to be wrapped again when the window becomes narrower than it is now."
 
 func TestResizeRewrapsAndKeepsCodeIntact(t *testing.T) {
-	rec := agent.Record{TurnID: 9, Input: "show me code", Query: "show me code", Mode: agent.ModeBaseline,
+	rec := agent.Record{TurnID: 9, Input: "show me code", Query: "show me code", Mode: store.ModeBaseline,
 		Status: store.StatusDone, Answer: markdownAnswer, AnsweredBy: "model"}
 	m := newTestModel(t, newFakeAgent(t, newFakeTurn([]agent.Event{agent.Done{Record: rec}}, nil)), nil, 100, 30)
 	m.typeText("show me code")
@@ -263,7 +263,7 @@ func FuzzTurnLines(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, by := range []string{"model", "tool"} {
+		for _, by := range []store.Answerer{store.AnsweredByModel, store.AnsweredByTool} {
 			rec := calcRecord()
 			rec.Answer, rec.AnsweredBy, rec.Call.Response, rec.Tool = text, by, text, text
 			e := &entry{kind: entryTurn, input: text, rec: rec, expanded: true}

@@ -45,7 +45,7 @@ func TestReopenedTurnLooksAsItDid(t *testing.T) {
 	rejected.Answer, rejected.AnsweredBy, rejected.Engines = "I could not write a valid call of **Calculator**, so nothing was run.", "gear", chatModel
 
 	typed := calcRecord()
-	typed.Input, typed.Query, typed.Mode = "/GEAR Calculator(17 * 23)", "Calculator(17 * 23)", agent.ModeDirect
+	typed.Input, typed.Query, typed.Mode = "/GEAR Calculator(17 * 23)", "Calculator(17 * 23)", store.ModeDirect
 	typed.Route, typed.Grounding, typed.Confidence, typed.Grounded, typed.ChosenBy = &agent.Route{NeedsTool: true, By: "user"}, nil, 0, false, "call"
 	typed.Emission = &agent.Emission{Path: store.EmissionExact, Tool: "Calculator", Call: "Calculator(17 * 23)"}
 
@@ -108,7 +108,7 @@ func storeWithEngines(t *testing.T, e agent.Engines, recs ...agent.Record) (*sto
 		t.Fatal(err)
 	}
 	for _, r := range recs {
-		ref, err := st.BeginTurn(ctx, conv, r.Query, store.Mode(r.Mode))
+		ref, err := st.BeginTurn(ctx, conv, r.Query, r.Mode)
 		if err != nil {
 			t.Fatal(err)
 		}

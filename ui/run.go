@@ -19,12 +19,16 @@ type Terminal struct {
 	// OpenTTY reads keys from the controlling terminal, for when standard
 	// input is not one.
 	OpenTTY bool
+	// DarkBackground asks the terminal whether its background is dark,
+	// with a short timeout; nil, or ok false, means dark.
+	DarkBackground func(context.Context) (dark, ok bool)
 }
 
 // Run shows the chat on the terminal until the user quits or ctx ends.
 // The colour profile comes from the environment (NO_COLOR is honoured) and
 // the background (light or dark) is asked of the terminal here, before the
-// program reads its input.
+// program reads its input, through term.DarkBackground only: lipgloss's
+// own query waits up to 5 s for a terminal that does not answer.
 func Run(ctx context.Context, opts Options, term Terminal) error {
 	if opts.Renderer == nil {
 		r := lipgloss.NewRenderer(term.Out)
@@ -34,7 +38,11 @@ func Run(ctx context.Context, opts Options, term Terminal) error {
 			opts.NoColor = true
 			r.SetColorProfile(termenv.ANSI)
 		}
-		r.HasDarkBackground()
+		dark, ok := true, false
+		if term.DarkBackground != nil {
+			dark, ok = term.DarkBackground(ctx)
+		}
+		r.SetHasDarkBackground(dark || !ok)
 		opts.Renderer = r
 	}
 	if opts.Images.Protocol == termimg.Kitty && opts.Graphics == nil {

@@ -29,7 +29,7 @@ func feetRecord() agent.Record {
 				Call: `WikiSearch("5 feet 10 inches in cm")`, Status: "mock"},
 		}}
 	em := agent.Emission{Path: store.EmissionOffline, Tool: "Calculator", Call: "Calculator(5 * 0.3048 / 0.01)", Reading: rd}
-	return agent.Record{ConversationID: 1, TurnID: 1, Input: feetQuery, Query: feetQuery, Mode: agent.ModeChat,
+	return agent.Record{ConversationID: 1, TurnID: 1, Input: feetQuery, Query: feetQuery, Mode: store.ModeChat,
 		Status: store.StatusRunning, Route: &agent.Route{NeedsTool: true, By: "threshold", Probability: 0.98, Threshold: 0.16},
 		Grounding: &g, Tool: "Calculator", Family: "calc", Confidence: 0.97, Grounded: true, ChosenBy: "grounding",
 		Emission: &em, Engines: offlineEngines()}
@@ -46,7 +46,7 @@ func callGateTurn() *fakeTurn {
 	r := feetRecord()
 	return newFakeTurn(
 		[]agent.Event{
-			agent.Started{ConversationID: 1, TurnID: 1, Mode: agent.ModeChat, Query: feetQuery},
+			agent.Started{ConversationID: 1, TurnID: 1, Mode: store.ModeChat, Query: feetQuery},
 			agent.Routed{Route: *r.Route},
 			agent.Grounded{Grounding: *r.Grounding},
 			agent.CallEmitted{Emission: *r.Emission},
@@ -83,7 +83,7 @@ func offerTurn() *fakeTurn {
 	route := agent.Route{NeedsTool: false, By: "threshold", Probability: 0.14, Threshold: 0.16}
 	return newFakeTurn(
 		[]agent.Event{
-			agent.Started{ConversationID: 1, TurnID: 1, Mode: agent.ModeChat, Query: moonsQuery},
+			agent.Started{ConversationID: 1, TurnID: 1, Mode: store.ModeChat, Query: moonsQuery},
 			agent.Routed{Route: route},
 			agent.Grounded{Grounding: g},
 			agent.ConfirmationNeeded{Confirmation: moonsOffer()},
@@ -91,7 +91,7 @@ func offerTurn() *fakeTurn {
 		func(tool string) []agent.Event {
 			c := moonsOffer()
 			c.Chosen = tool
-			rec := agent.Record{ConversationID: 1, TurnID: 1, Input: moonsQuery, Query: moonsQuery, Mode: agent.ModeChat,
+			rec := agent.Record{ConversationID: 1, TurnID: 1, Input: moonsQuery, Query: moonsQuery, Mode: store.ModeChat,
 				Status: store.StatusDone, Route: &route, Grounding: &g, Confirmation: &c, Engines: offlineEngines()}
 			switch tool {
 			case agent.NoTool:

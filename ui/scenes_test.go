@@ -35,7 +35,7 @@ func calcGrounding() agent.Grounding {
 func calcRecord() agent.Record {
 	g := calcGrounding()
 	return agent.Record{ConversationID: 1, TurnID: 1, Input: "what is 17 * 23", Query: "what is 17 * 23",
-		Mode: agent.ModeChat, Status: store.StatusDone,
+		Mode: store.ModeChat, Status: store.StatusDone,
 		Route:     &agent.Route{NeedsTool: true, By: "threshold", Probability: 0.96, Threshold: 0.13},
 		Grounding: &g, Tool: "Calculator", Family: "calc", Confidence: 0.7613, Grounded: true, ChosenBy: "grounding",
 		Emission: &agent.Emission{Path: store.EmissionOffline, Tool: "Calculator", Call: "Calculator(17 * 23)"},
@@ -48,7 +48,7 @@ func calcRecord() agent.Record {
 func calcEvents() []agent.Event {
 	r := calcRecord()
 	return []agent.Event{
-		agent.Started{ConversationID: 1, TurnID: 1, Mode: agent.ModeChat, Query: r.Query},
+		agent.Started{ConversationID: 1, TurnID: 1, Mode: store.ModeChat, Query: r.Query},
 		agent.Notice{Text: "No chat model is configured: gear grounds and runs tools and shows their responses as they are, but cannot converse."},
 		agent.Progress{Stage: agent.StageGrounding, Tools: 6},
 		agent.Routed{Route: *r.Route},
@@ -72,7 +72,7 @@ func adelaideRecord() agent.Record {
 		}}
 	resp := "2026-11-22 13:08:21 ACDT (UTC+10:30, Australia/Adelaide, Adelaide, Australia), Sunday"
 	return agent.Record{ConversationID: 1, TurnID: 2, Input: "/GEAR what time is it in Adelaide",
-		Query: "what time is it in Adelaide", Mode: agent.ModeDirect, Status: store.StatusDone,
+		Query: "what time is it in Adelaide", Mode: store.ModeDirect, Status: store.StatusDone,
 		Route: &agent.Route{NeedsTool: true, By: "mode"}, Grounding: &g, Tool: "CurrentTime", Family: "timezone",
 		Confidence: 0.97, Grounded: true, ChosenBy: "grounding",
 		Emission: &agent.Emission{Path: store.EmissionOffline, Tool: "CurrentTime", Call: `CurrentTime("Adelaide")`},
@@ -83,7 +83,7 @@ func adelaideRecord() agent.Record {
 func adelaideEvents() []agent.Event {
 	r := adelaideRecord()
 	return []agent.Event{
-		agent.Started{ConversationID: 1, TurnID: 2, Mode: agent.ModeDirect, Query: r.Query},
+		agent.Started{ConversationID: 1, TurnID: 2, Mode: store.ModeDirect, Query: r.Query},
 		agent.Progress{Stage: agent.StageGrounding, Tools: 6},
 		agent.Routed{Route: *r.Route},
 		agent.Grounded{Grounding: *r.Grounding},
@@ -120,7 +120,7 @@ func gateTurn() *fakeTurn {
 	c := gateConfirmation()
 	return newFakeTurn(
 		[]agent.Event{
-			agent.Started{ConversationID: 1, TurnID: 1, Mode: agent.ModeChat, Query: r.Query},
+			agent.Started{ConversationID: 1, TurnID: 1, Mode: store.ModeChat, Query: r.Query},
 			agent.Progress{Stage: agent.StageGrounding, Tools: 6},
 			agent.Grounded{Grounding: *r.Grounding},
 			agent.ConfirmationNeeded{Confirmation: c},
@@ -145,10 +145,10 @@ func gateTurn() *fakeTurn {
 // failedEvents end a turn with an error.
 func failedEvents() []agent.Event {
 	rec := agent.Record{ConversationID: 1, TurnID: 3, Input: "weather in Paris", Query: "weather in Paris",
-		Mode: agent.ModeChat, Status: store.StatusFailed,
+		Mode: store.ModeChat, Status: store.StatusFailed,
 		Error: "weather: Open-Meteo did not answer (network down?): try again, or ask offline tools"}
 	return []agent.Event{
-		agent.Started{ConversationID: 1, TurnID: 3, Mode: agent.ModeChat, Query: rec.Query},
+		agent.Started{ConversationID: 1, TurnID: 3, Mode: store.ModeChat, Query: rec.Query},
 		agent.Failed{Err: errors.New(rec.Error), Record: rec},
 	}
 }

@@ -66,7 +66,7 @@ func quitAfter(d time.Duration) tea.Cmd {
 func (m *Model) busy() bool { return m.turn != nil || m.running != nil }
 
 // beginTurn adds the turn to the conversation and starts it.
-func (m *Model) beginTurn(text string, mode agent.Mode) tea.Cmd {
+func (m *Model) beginTurn(text string, mode store.Mode) tea.Cmd {
 	e := &entry{kind: entryTurn, input: text, live: true,
 		rec: agent.Record{Input: text, Mode: mode, Status: store.StatusRunning, Engines: m.engines}}
 	m.conv.add(e)

@@ -19,7 +19,7 @@ func TestTurnAnswersWithCardAndBadge(t *testing.T) {
 	if len(a.started) != 1 {
 		t.Fatalf("started %d turns, want 1", len(a.started))
 	}
-	if got := a.started[0]; got.Text != "what is 17 * 23" || got.Mode != agent.ModeChat || got.Conversation != 0 {
+	if got := a.started[0]; got.Text != "what is 17 * 23" || got.Mode != store.ModeChat || got.Conversation != 0 {
 		t.Errorf("request = %+v", got)
 	}
 	view := m.plain()
