@@ -65,6 +65,12 @@ func TestConfirmationGate(t *testing.T) {
 					c.Confirmation.Threshold != 1 || c.Confirmation.Candidates[0].Confidence < c.Confirmation.Candidates[1].Confidence {
 					t.Errorf("confirmation %+v", c.Confirmation)
 				}
+				// The choice is shown with the confidence the gate compared
+				// with its threshold (grounding's calibrated confidence),
+				// not its softmax share.
+				if g := eventsOf[Grounded](so); len(g) == 1 && c.Confirmation.Candidates[0].Confidence != g[0].Grounding.Confidence {
+					t.Errorf("top candidate at %v, the choice's confidence is %v", c.Confirmation.Candidates[0].Confidence, g[0].Grounding.Confidence)
+				}
 				waiting = h.stored(Record{TurnID: eventsOf[Started](so)[0].TurnID}).Status
 			})
 			if rec.Status != tt.status || rec.Tool != tt.tool || rec.ChosenBy != tt.chosenBy {

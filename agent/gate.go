@@ -130,7 +130,13 @@ func (tr *turnRun) candidates(res *grounding.Result, kind string) []Candidate {
 		if needCall && ts.Call == "" {
 			continue
 		}
-		out = append(out, Candidate{Tool: ts.Tool, Family: ts.Family, Confidence: clamp01(ts.Probability * scale),
+		conf := clamp01(ts.Probability * scale)
+		if kind != ConfirmNone && ts.Tool == res.Choice.Tool {
+			// The choice's own confidence (calibrated), the number the
+			// gate compared with its threshold, not its softmax share.
+			conf = res.Choice.Confidence
+		}
+		out = append(out, Candidate{Tool: ts.Tool, Family: ts.Family, Confidence: conf,
 			Score: ts.F, Call: sanitizeLine(ts.Call), Reading: sanitizeReading(ts.Reading)})
 	}
 	return out

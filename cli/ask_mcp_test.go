@@ -96,7 +96,10 @@ func TestAskWaitsForARememberedToolThatMayBeTheAnswer(t *testing.T) {
 	url, name, hang := switchableServer(t)
 	dir := t.TempDir()
 	// Named with --mcp, never seen before: waited for, and remembered.
-	code, out, errOut := gearInHome(t, dir, "ask", "--offline", "add the numbers 2 and 3", "--mcp", url)
+	// (--yes: a tool the engine scores by library relevance has the
+	// library map's confidence, here under agent.confirm_below; what is
+	// tested is the wait, not the gate.)
+	code, out, errOut := gearInHome(t, dir, "ask", "--offline", "--yes", "add the numbers 2 and 3", "--mcp", url)
 	if code != cli.ExitOK || !strings.Contains(out, "The sum is 5") {
 		t.Fatalf("first run: exit %d\n%s\nstderr: %s", code, out, errOut)
 	}

@@ -215,7 +215,7 @@ func Defaults() Config {
 			NoneScore: calibration.NoneScore, ToolTimeout: Duration(2 * time.Second),
 			ConfidenceNone: ConfidenceMap{A: calibration.NoneA, B: calibration.NoneB},
 			ConfidenceTool: ConfidenceMap{A: calibration.ToolA, B: calibration.ToolB}},
-		Agent: Agent{ConfirmBelow: 0.5, ConfirmCallBelow: 0.8, OfferToolsBelow: 0.9, ContextTokens: 2000},
+		Agent: Agent{ConfirmBelow: 0.8, ConfirmCallBelow: 0.8, OfferToolsBelow: 0.8, ContextTokens: 2000},
 		MCP:   defaultMCP(),
 	}
 }
