@@ -46,6 +46,8 @@ type entry struct {
 	// imagePaths are the files those images were read from, for the
 	// viewer (viewer.go).
 	imagePaths []string
+	// imageHint, under a preview, says which key shows the real image.
+	imageHint string
 }
 
 func (e *entry) invalidate() { e.cache = nil }

@@ -77,6 +77,7 @@ type imagesLoadedMsg struct {
 	e     *entry
 	lines []string
 	paths []string
+	hint  string
 }
 
 // load reads the files a finished turn's tool saved (an image answer) and
@@ -100,12 +101,13 @@ func (p pictures) load(e *entry, rec agent.Record) tea.Cmd {
 			}
 			lines = append(lines, strings.Split(strings.TrimRight(out, "\n"), "\n")...)
 		}
-		if p.caps.Graphics() && p.out == nil && p.hint != "" {
+		msg := imagesLoadedMsg{e: e, lines: lines, paths: paths}
+		if p.caps.Graphics() && p.out == nil {
 			// Only a preview fits in the transcript here; the viewer draws
 			// the real image.
-			lines = append(lines, p.hint)
+			msg.hint = p.hint
 		}
-		return imagesLoadedMsg{e: e, lines: lines, paths: paths}
+		return msg
 	}
 }
 
@@ -146,5 +148,6 @@ func (p pictures) render(path string) (string, error) {
 func (m *Model) onImagesLoaded(msg imagesLoadedMsg) {
 	msg.e.images = msg.lines
 	msg.e.imagePaths = msg.paths
+	msg.e.imageHint = msg.hint
 	msg.e.invalidate()
 }
