@@ -34,10 +34,12 @@ const (
 // imageViewedMsg says the viewer returned, with its error if any.
 type imageViewedMsg struct{ err error }
 
-// showImage is ctrl+o: the latest image answer's images on a terminal
-// that draws them, else a note that this one does not, with the path.
+// showImage is ctrl+o: the images of the image answer in view (the
+// latest one unless the transcript is scrolled up to another) on a
+// terminal that draws them, else a note that this one does not, with the
+// path.
 func (m *Model) showImage() tea.Cmd {
-	paths := m.conv.lastImagePaths()
+	paths := m.conv.imagePathsInView(m.paint, m.contentWidth(), m.convHeight())
 	if len(paths) == 0 {
 		m.flash = "No image answer to show yet."
 		return nil
@@ -56,6 +58,26 @@ func (m *Model) onImageViewed(msg imageViewedMsg) {
 	if msg.err != nil {
 		m.flash = "Could not show the image: " + sanitize.Line(msg.err.Error())
 	}
+}
+
+// imagePathsInView is the files of the image answer the user is looking
+// at: when the transcript is scrolled up, the lowest one on screen; else,
+// or when none is on screen, the latest.
+func (c *conversation) imagePathsInView(p *painter, width, height int) []string {
+	if !c.follow {
+		var shown []string
+		n := -c.skip
+		for i := c.top; i < len(c.entries) && n < height; i++ {
+			if paths := c.entries[i].imagePaths; len(paths) > 0 {
+				shown = paths
+			}
+			n += len(p.lines(c.entries[i], width))
+		}
+		if shown != nil {
+			return shown
+		}
+	}
+	return c.lastImagePaths()
 }
 
 // lastImagePaths is the files of the latest entry that has images.

@@ -202,3 +202,50 @@ func TestImageKey(t *testing.T) {
 		})
 	}
 }
+
+// ctrl+o shows the image answer in view: the latest, or, with the
+// transcript scrolled up to an earlier one, that one.
+func TestImageKeyPicksTheAnswerInView(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	data, err := os.ReadFile(filepath.Join("testdata", "dalle2-24x16.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, second := filepath.Join(dir, "first.png"), filepath.Join(dir, "second.png")
+	for _, p := range []string{first, second} {
+		if err := os.WriteFile(p, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	imageTurn := func(path, answer string) *fakeTurn {
+		rec := agent.Record{Status: "done", Tool: "ImageGeneration", Answer: answer,
+			Call: &agent.ToolRun{Tool: "ImageGeneration", Call: `ImageGeneration("a fox")`, Response: "Image saved: " + path + "\n(24x16 PNG, m)"}}
+		return newFakeTurn([]agent.Event{agent.Done{Record: rec}}, nil)
+	}
+	long := strings.Repeat("A long caption line.\n\n", 30)
+	mod, err := New(context.Background(), Options{Agent: newFakeAgent(t, imageTurn(first, "The first."), imageTurn(second, long)),
+		Renderer: testRenderer(), Now: testNow, Location: time.UTC, Images: termimg.Caps{Protocol: termimg.Sixel}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	m := &harness{Model: mod, late: make(chan tea.Msg, 64)}
+	for _, q := range []string{"paint a fox", "paint another"} {
+		m.typeText(q)
+		m.drive(press(tea.KeyEnter))
+	}
+	inView := func() []string { return m.conv.imagePathsInView(m.paint, m.contentWidth(), m.convHeight()) }
+	if got := inView(); len(got) != 1 || got[0] != second {
+		t.Fatalf("at the bottom ctrl+o shows %v, want the latest (%s)", got, second)
+	}
+	for range 10 {
+		m.Update(press(tea.KeyPgUp))
+	}
+	if !strings.Contains(m.plain(), "The first.") {
+		t.Fatalf("scrolling up does not reach the first answer:\n%s", m.plain())
+	}
+	if got := inView(); len(got) != 1 || got[0] != first {
+		t.Errorf("scrolled up to the first answer, ctrl+o shows %v, want %s", got, first)
+	}
+}
