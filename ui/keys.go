@@ -32,7 +32,7 @@ func newKeyMap() keyMap {
 		Up:        b([]string{"ctrl+y"}, "ctrl+y", "👍"),
 		Down:      b([]string{"ctrl+x"}, "ctrl+x", "👎"),
 		WrongTool: b([]string{"ctrl+t"}, "ctrl+t", "wrong tool"),
-		Image:     b([]string{"ctrl+o"}, "ctrl+o", "show the last image full size"),
+		Image:     b([]string{"ctrl+o"}, "ctrl+o", "show the image full size"),
 		Cancel:    b([]string{"esc"}, "esc/ctrl+c", "cancel"),
 		Quit:      b([]string{"ctrl+c"}, "ctrl+c×2", "quit"),
 		Help:      b([]string{"f1"}, "/help", "keys & commands"),
