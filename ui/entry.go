@@ -43,6 +43,11 @@ type entry struct {
 	// images are the previews of the images the turn's tool saved
 	// (images.go), rendered once when the turn ends.
 	images []string
+	// imagePaths are the files those images were read from, for the
+	// viewer (viewer.go).
+	imagePaths []string
+	// imageHint, under a preview, says which key shows the real image.
+	imageHint string
 }
 
 func (e *entry) invalidate() { e.cache = nil }

@@ -30,7 +30,8 @@ import (
 // redraws those cells like any text, so the image scrolls with the
 // transcript, survives resizes and works inside tmux. iTerm2 and sixel
 // have no such cells: there the chat shows a half-block preview with the
-// saved path as a link, and gear ask --show draws the real image.
+// saved path as a link, gear ask --show draws the real image, and the
+// chat's ctrl+o (viewer.go) draws it full size on a screen of its own.
 
 // previewCols is the width of an image in the transcript, and
 // previewRows its most rows.
@@ -54,6 +55,9 @@ type pictures struct {
 	// commands that send them, which run concurrently.
 	next *atomic.Uint32
 	base uint32
+	// hint, under a preview on a terminal that draws images, says which
+	// key shows the real image (viewer.go).
+	hint string
 }
 
 func newPictures(caps termimg.Caps, out io.Writer) pictures {
@@ -72,6 +76,8 @@ func newPictures(caps termimg.Caps, out io.Writer) pictures {
 type imagesLoadedMsg struct {
 	e     *entry
 	lines []string
+	paths []string
+	hint  string
 }
 
 // load reads the files a finished turn's tool saved (an image answer) and
@@ -95,7 +101,13 @@ func (p pictures) load(e *entry, rec agent.Record) tea.Cmd {
 			}
 			lines = append(lines, strings.Split(strings.TrimRight(out, "\n"), "\n")...)
 		}
-		return imagesLoadedMsg{e: e, lines: lines}
+		msg := imagesLoadedMsg{e: e, lines: lines, paths: paths}
+		if p.caps.Graphics() && p.out == nil {
+			// Only a preview fits in the transcript here; the viewer draws
+			// the real image.
+			msg.hint = p.hint
+		}
+		return msg
 	}
 }
 
@@ -135,5 +147,7 @@ func (p pictures) render(path string) (string, error) {
 // onImagesLoaded puts the images under their turn.
 func (m *Model) onImagesLoaded(msg imagesLoadedMsg) {
 	msg.e.images = msg.lines
+	msg.e.imagePaths = msg.paths
+	msg.e.imageHint = msg.hint
 	msg.e.invalidate()
 }

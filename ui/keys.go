@@ -9,7 +9,7 @@ import (
 // (arrows, ctrl+a/e/k/u/w, ctrl+v paste); these are the ones around it.
 type keyMap struct {
 	Send, Newline, Recall, Complete, Scroll key.Binding
-	Details, Up, Down, WrongTool            key.Binding
+	Details, Up, Down, WrongTool, Image     key.Binding
 	Cancel, Quit, Help                      key.Binding
 
 	GateRun, GatePick, GateNone key.Binding
@@ -32,6 +32,7 @@ func newKeyMap() keyMap {
 		Up:        b([]string{"ctrl+y"}, "ctrl+y", "👍"),
 		Down:      b([]string{"ctrl+x"}, "ctrl+x", "👎"),
 		WrongTool: b([]string{"ctrl+t"}, "ctrl+t", "wrong tool"),
+		Image:     b([]string{"ctrl+o"}, "ctrl+o", "show the image full size"),
 		Cancel:    b([]string{"esc"}, "esc/ctrl+c", "cancel"),
 		Quit:      b([]string{"ctrl+c"}, "ctrl+c×2", "quit"),
 		Help:      b([]string{"f1"}, "/help", "keys & commands"),

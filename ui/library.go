@@ -60,7 +60,7 @@ func helpMarkdown(k keyMap) string {
 	b.WriteString("\nA line without a command is answered in the current /mode. Tab completes commands, tool names " +
 		"and, after /GEAR, the call (the ToolDec machine says what can come next).\n\n## Keys\n\n")
 	for _, bind := range []key.Binding{k.Send, k.Newline, k.Recall, k.Complete, k.Scroll, k.Details, k.Up, k.Down,
-		k.WrongTool, k.Cancel, k.Quit} {
+		k.WrongTool, k.Image, k.Cancel, k.Quit} {
 		fmt.Fprintf(&b, "- `%s` — %s\n", mdCode(bind.Help().Key), bind.Help().Desc)
 	}
 	b.WriteString("\nWhen grounding is unsure it asks first: a number picks a tool, enter on an empty input runs the " +

@@ -121,11 +121,12 @@ func New(ctx context.Context, opts Options) (*Model, error) {
 	if m.images.Protocol == "" || opts.NoColor && m.images.Protocol != termimg.None {
 		m.images.Protocol = termimg.Link
 	}
+	m.keys = newKeyMap()
 	m.pictures = newPictures(m.images, opts.Graphics)
+	m.pictures.hint = m.keys.Image.Help().Key + " shows the image"
 	m.st = newStyles(r, opts.NoColor)
 	m.paint = &painter{st: m.st, md: newMarkdown(m.st), chatModel: m.engines.Chat.Engine != "" &&
 		m.engines.Chat.Engine != store.EngineOffline}
-	m.keys = newKeyMap()
 	m.help = newHelp(m.st)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(m.st.spinner))
 	m.in = newInput(m.st, m.keys)
@@ -186,6 +187,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onTurnEvent(msg)
 	case confirmedMsg:
 		m.onConfirmed(msg)
+	case imageViewedMsg:
+		m.onImageViewed(msg)
 	case imagesLoadedMsg:
 		m.onImagesLoaded(msg)
 	case libraryChangedMsg:

@@ -103,6 +103,9 @@ func (p *painter) answerLines(e *entry, width int) []string {
 	for _, l := range e.images {
 		out = append(out, answerIndent+l)
 	}
+	if e.imageHint != "" {
+		out = append(out, answerIndent+st.note.Render(e.imageHint))
+	}
 	if b := p.badge(e); ansi.StringWidth(b) > 0 {
 		// Wrapped, not cut: the rating at its end must stay readable.
 		for _, l := range wrapLines(b, inner) {

@@ -75,6 +75,8 @@ func (m *Model) onKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.WrongTool) && !busy:
 		m.openPicker()
 		return nil
+	case key.Matches(msg, k.Image):
+		return m.showImage()
 	case key.Matches(msg, k.Complete):
 		m.completeInput()
 		return nil
