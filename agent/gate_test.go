@@ -19,9 +19,10 @@ type readingProber struct {
 	readings map[string]grounding.CallReading
 }
 
-func (p readingProber) ReadCall(ctx context.Context, spec tools.Spec, q string) (string, grounding.CallReading, error) {
+func (p readingProber) ReadCall(ctx context.Context, spec tools.Spec, q string) (string, *grounding.CallReading, error) {
 	text, err := p.Call(ctx, spec, q)
-	return text, p.readings[spec.Name], err
+	r := p.readings[spec.Name]
+	return text, &r, err
 }
 
 // plainProber hides whatever reading its prober gives: a prober that is

@@ -210,6 +210,21 @@ func (p fallbackProber) Call(ctx context.Context, spec tools.Spec, query string)
 	return p.f.use(ctx).Prober.Call(ctx, spec, query)
 }
 
+// ReadCall gives the serving prober's call confidence: the offline
+// engine's when the model is down, none (nil) from the model.
+func (p fallbackProber) ReadCall(ctx context.Context, spec tools.Spec, query string) (string, *grounding.CallReading, error) {
+	return readCall(ctx, p.f.use(ctx).Prober, spec, query)
+}
+
+// readCall is prober's call with its reading, nil when it gives none.
+func readCall(ctx context.Context, prober grounding.Prober, spec tools.Spec, query string) (string, *grounding.CallReading, error) {
+	if r, ok := prober.(grounding.CallReader); ok {
+		return r.ReadCall(ctx, spec, query)
+	}
+	text, err := prober.Call(ctx, spec, query)
+	return text, nil, err
+}
+
 // ForQuery gives one query the model prober's own view — its requests
 // share one response budget (grounding.PerQuery) — while the model serves.
 func (p fallbackProber) ForQuery() grounding.Prober {
@@ -237,6 +252,13 @@ func (p fallbackQueryProber) Call(ctx context.Context, spec tools.Spec, query st
 		return p.f.offline.Prober.Call(ctx, spec, query)
 	}
 	return p.model.Call(ctx, spec, query)
+}
+
+func (p fallbackQueryProber) ReadCall(ctx context.Context, spec tools.Spec, query string) (string, *grounding.CallReading, error) {
+	if p.f.check(ctx) != nil {
+		return readCall(ctx, p.f.offline.Prober, spec, query)
+	}
+	return readCall(ctx, p.model, spec, query)
 }
 
 type fallbackRouter struct{ f *groundingFallback }

@@ -59,6 +59,10 @@ func TestServerDownFallsBackToTheOfflineEngine(t *testing.T) {
 			if !strings.Contains(stdout.String(), "grounding: offline engine") {
 				t.Errorf("the badge should name the engine that grounded: %q", stdout.String())
 			}
+			// The offline engine that stood in says how sure it is of the call.
+			if !strings.Contains(stdout.String(), " · call ") {
+				t.Errorf("the badge should carry the offline engine's call confidence: %q", stdout.String())
+			}
 			var warnings []string
 			for _, line := range strings.Split(stderr.String(), "\n") {
 				if strings.HasPrefix(line, "warning: ") {

@@ -58,9 +58,11 @@ type CallReading struct {
 
 // CallReader is a Prober that can say how well it read a call's
 // arguments. The grounder uses ReadCall instead of Call when the prober
-// has it; a prober without it leaves the reading unknown (nil).
+// has it; a prober without it, or a nil reading, leaves the reading
+// unknown (a wrapper that serves a model prober or an offline one,
+// depending on the call, reads only the offline engine's calls).
 type CallReader interface {
-	ReadCall(ctx context.Context, spec tools.Spec, query string) (string, CallReading, error)
+	ReadCall(ctx context.Context, spec tools.Spec, query string) (string, *CallReading, error)
 }
 
 // Engine is what fills GEAR's model roles. Name is shown wherever

@@ -535,10 +535,10 @@ func (g *Grounder) probe(ctx context.Context, prober Prober, lim limiter, spec t
 	var text string
 	var err error
 	if reader, ok := prober.(CallReader); ok {
-		var reading CallReading
+		var reading *CallReading
 		text, reading, err = reader.ReadCall(ctx, spec, query)
 		if err == nil {
-			ts.Reading = &reading
+			ts.Reading = reading
 		}
 	} else {
 		text, err = prober.Call(ctx, spec, query)

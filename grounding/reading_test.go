@@ -15,9 +15,13 @@ type readingProber struct {
 	readings map[string]grounding.CallReading
 }
 
-func (p *readingProber) ReadCall(ctx context.Context, spec tools.Spec, q string) (string, grounding.CallReading, error) {
+func (p *readingProber) ReadCall(ctx context.Context, spec tools.Spec, q string) (string, *grounding.CallReading, error) {
 	text, err := p.Call(ctx, spec, q)
-	return text, p.readings[spec.Name], err
+	r, ok := p.readings[spec.Name]
+	if !ok {
+		return text, nil, err // no reading for this tool: unknown
+	}
+	return text, &r, err
 }
 
 // A CallReader's reading travels with its tool's score and, for the chosen

@@ -88,17 +88,18 @@ func (r callReading) reading() grounding.CallReading {
 // ReadCall is Call with the call confidence: how sure the engine is that
 // the call reads the query's arguments right. No call reads with
 // confidence 0.
-func (e *Engine) ReadCall(ctx context.Context, spec tools.Spec, query string) (string, grounding.CallReading, error) {
+func (e *Engine) ReadCall(ctx context.Context, spec tools.Spec, query string) (string, *grounding.CallReading, error) {
 	if err := ctx.Err(); err != nil {
-		return "", grounding.CallReading{}, err
+		return "", nil, err
 	}
 	a := e.analysisOf(query)
 	call, r := e.extractRead(a, spec)
 	if call == "" {
-		return "", grounding.CallReading{}, nil
+		return "", &grounding.CallReading{}, nil
 	}
 	r.settle(a)
-	return call, r.reading(), nil
+	reading := r.reading()
+	return call, &reading, nil
 }
 
 // settle judges the numbers taken by position together: when they are
