@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -90,13 +91,7 @@ func (a *app) offerTools(ctx context.Context, c agent.Confirmation, canAnswer bo
 		return agent.NoTool, nil
 	}
 	fmt.Fprintf(w, "I'm not sure this needs a tool (no tool: %s). Closest:\n", pct(c.NoneConfidence))
-	for i, cand := range c.Candidates {
-		line := fmt.Sprintf("  %d. %s %s", i+1, sanitize.Line(cand.Tool), pct(cand.Confidence))
-		if cand.Call != "" {
-			line += "  " + callShown(cand.Call, cand.Tool) + readingSuffix(cand.Reading)
-		}
-		fmt.Fprintln(w, line)
-	}
+	listCandidates(w, c.Candidates, "%s")
 	rest := "Enter answers without a tool"
 	if !canAnswer {
 		rest = "Enter runs none (rephrase and ask again)"
@@ -107,8 +102,8 @@ func (a *app) offerTools(ctx context.Context, c agent.Confirmation, canAnswer bo
 		fmt.Fprintln(w)
 		return "", err
 	}
-	if n, err := strconv.Atoi(line); err == nil && n >= 1 && n <= len(c.Candidates) {
-		return c.Candidates[n-1].Tool, nil
+	if tool, ok := pickedCandidate(line, c.Candidates); ok {
+		return tool, nil
 	}
 	return agent.NoTool, nil
 }
@@ -173,19 +168,13 @@ func shellQuote(s string) string {
 func (a *app) confirmTool(ctx context.Context, c agent.Confirmation, canAnswer bool) (string, error) {
 	w := a.deps.Stderr
 	top := c.Candidates[0]
-	if !a.deps.IsTerminal || a.deps.Stdin == nil || !a.deps.StdinIsTerminal {
+	if !a.interactive() {
 		fmt.Fprintf(w, "note: grounding is only %s sure of %s (below agent.confirm_below, %s), so no tool was run; run again with --yes to use it\n",
 			pct(top.Confidence), top.Tool, pct(c.Threshold))
 		return agent.NoTool, nil
 	}
 	fmt.Fprintf(w, "Grounding is only %s sure. Which tool?\n", pct(top.Confidence))
-	for i, cand := range c.Candidates {
-		line := fmt.Sprintf("  %d. %s (%s)", i+1, sanitize.Line(cand.Tool), pct(cand.Confidence))
-		if cand.Call != "" {
-			line += "  " + callShown(cand.Call, cand.Tool) + readingSuffix(cand.Reading)
-		}
-		fmt.Fprintln(w, line)
-	}
+	listCandidates(w, c.Candidates, "(%s)")
 	none := "n answers without a tool"
 	if !canAnswer {
 		none = "n cancels"
@@ -196,8 +185,8 @@ func (a *app) confirmTool(ctx context.Context, c agent.Confirmation, canAnswer b
 		fmt.Fprintln(w)
 		return "", err
 	}
-	if n, err := strconv.Atoi(line); err == nil && n >= 1 && n <= len(c.Candidates) {
-		return c.Candidates[n-1].Tool, nil
+	if tool, ok := pickedCandidate(line, c.Candidates); ok {
+		return tool, nil
 	}
 	switch {
 	case line == "":
@@ -214,7 +203,7 @@ func (a *app) confirmTool(ctx context.Context, c agent.Confirmation, canAnswer b
 // have answered yes).
 func (a *app) confirmRun(ctx context.Context, ag *agent.Agent, c agent.Confirmation) (string, error) {
 	tool, effect := c.Candidates[0].Tool, tools.Effect(c.Effect)
-	if !a.deps.IsTerminal || a.deps.Stdin == nil || !a.deps.StdinIsTerminal {
+	if !a.interactive() {
 		fmt.Fprintf(a.deps.Stderr, "note: %s is not read-only (%s, from %s), so it was not run; run again with --yes, or add it to agent.allowed_tools\n",
 			tool, effectWords(effect), sanitize.Line(c.Source))
 		return agent.NoTool, nil
@@ -237,4 +226,25 @@ func (a *app) confirmRun(ctx context.Context, ag *agent.Agent, c agent.Confirmat
 		return tool, nil
 	}
 	return agent.NoTool, nil
+}
+
+// listCandidates prints a question's numbered candidates, each with its
+// confidence (in confFormat, e.g. "(%s)") and, when it has one, its call
+// and call confidence.
+func listCandidates(w io.Writer, cands []agent.Candidate, confFormat string) {
+	for i, cand := range cands {
+		line := fmt.Sprintf("  %d. %s "+confFormat, i+1, sanitize.Line(cand.Tool), pct(cand.Confidence))
+		if cand.Call != "" {
+			line += "  " + callShown(cand.Call, cand.Tool) + readingSuffix(cand.Reading)
+		}
+		fmt.Fprintln(w, line)
+	}
+}
+
+// pickedCandidate is the candidate a typed number names.
+func pickedCandidate(line string, cands []agent.Candidate) (string, bool) {
+	if n, err := strconv.Atoi(line); err == nil && n >= 1 && n <= len(cands) {
+		return cands[n-1].Tool, true
+	}
+	return "", false
 }

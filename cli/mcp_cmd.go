@@ -291,7 +291,7 @@ func (a *app) mayRun(ctx context.Context, s tools.Spec, yes bool) (bool, error) 
 	if s.Effect.ReadOnly() || yes || a.cfg.Agent.Allowed(s.Name) {
 		return true, nil
 	}
-	if !a.deps.IsTerminal || a.deps.Stdin == nil || !a.deps.StdinIsTerminal {
+	if !a.interactive() {
 		return false, usageErrorf("%s is not read-only (%s, from %s): pass --yes to run it, or add it to agent.allowed_tools", s.Name, effectWords(s.Effect), s.Source)
 	}
 	answer, err := a.askRun(ctx, s.Name, s.Effect, s.Source.String())
