@@ -135,18 +135,24 @@ func (r Record) StoreRecord() store.TurnRecord {
 	return out
 }
 
+// probeKinds pairs each probe status with the response kind it is stored
+// as; a status not listed is stored as empty, and empty reads as no call.
+var probeKinds = [...]struct {
+	status grounding.ProbeStatus
+	kind   store.ResponseKind
+}{
+	{grounding.StatusRun, store.ResponseReal},
+	{grounding.StatusMock, store.ResponseMock},
+	{grounding.StatusTimedOut, store.ResponseTimeout},
+	{grounding.StatusFailed, store.ResponseError},
+	{grounding.StatusCut, store.ResponseCut},
+}
+
 func responseKind(status grounding.ProbeStatus) store.ResponseKind {
-	switch status {
-	case grounding.StatusRun:
-		return store.ResponseReal
-	case grounding.StatusMock:
-		return store.ResponseMock
-	case grounding.StatusTimedOut:
-		return store.ResponseTimeout
-	case grounding.StatusFailed:
-		return store.ResponseError
-	case grounding.StatusCut:
-		return store.ResponseCut
+	for _, pk := range probeKinds {
+		if pk.status == status {
+			return pk.kind
+		}
 	}
 	return store.ResponseEmpty
 }
@@ -154,17 +160,10 @@ func responseKind(status grounding.ProbeStatus) store.ResponseKind {
 // ProbeStatusOf is the probe status a stored response kind was recorded
 // from (the inverse of what StoreRecord writes; "empty" reads as no call).
 func ProbeStatusOf(kind store.ResponseKind) grounding.ProbeStatus {
-	switch kind {
-	case store.ResponseReal:
-		return grounding.StatusRun
-	case store.ResponseMock:
-		return grounding.StatusMock
-	case store.ResponseTimeout:
-		return grounding.StatusTimedOut
-	case store.ResponseError:
-		return grounding.StatusFailed
-	case store.ResponseCut:
-		return grounding.StatusCut
+	for _, pk := range probeKinds {
+		if pk.kind == kind {
+			return pk.status
+		}
 	}
 	return grounding.StatusNoCall
 }
