@@ -53,11 +53,6 @@ type pointer struct {
 	src, dst int // 0: the whole synset
 }
 
-type sense struct {
-	pos    byte
-	offset string
-}
-
 func main() {
 	dir := flag.String("wordnet", "/usr/share/wordnet", "WordNet 3.0 database directory (Debian: wordnet-base)")
 	out := flag.String("out", "wordnet-senses.txt.gz", "output file")
