@@ -297,6 +297,25 @@ func aboutText(query string) string {
 
 // Relevance scores query against the library.
 func (e *Engine) Relevance(ix *LibraryIndex, query string) Relevance {
+	return e.relevance(ix, query, nil)
+}
+
+// reachedTerm is a library term the query does not have, reached from its
+// words by a query expansion, with its weight in the query before idf.
+type reachedTerm struct {
+	id int32
+	w  float64
+}
+
+// relevance is Relevance with a query expansion: reach, given the
+// query's terms and raw weights, returns library terms the query does not
+// have (sorted by id, so float sums come out the same on every run). They
+// count in the cosines of the tools that share a word with the query
+// already, and neither in the query's norm nor in Covered. The engine
+// ships none (reach is nil): word senses from WordNet were measured this
+// way and left out (BENCHMARKS.md, "Ranking with word senses";
+// wordsenses_test.go).
+func (e *Engine) relevance(ix *LibraryIndex, query string, reach func(ix *LibraryIndex, q map[string]float64) []reachedTerm) Relevance {
 	q := map[string]float64{}
 	e.indexTerms(aboutText(truncate(query, MaxQueryBytes)), 1, q, nil)
 	r := Relevance{Card: make([]float64, ix.n), Example: make([]float64, ix.n), Covered: make([]float64, ix.n), Examples: make([]float64, ix.n)}
@@ -350,6 +369,28 @@ func (e *Engine) Relevance(ix *LibraryIndex, query string) Relevance {
 			if tool := ix.exTool[p.doc]; isWord && hitBy[tool] != wordNo {
 				hitBy[tool] = wordNo
 				covered[tool] += idf * idf
+			}
+		}
+	}
+	var reached []reachedTerm
+	if reach != nil {
+		reached = reach(ix, q)
+	}
+	for _, x := range reached {
+		w := x.w * ix.idf[x.id]
+		for _, p := range ix.card[x.id] {
+			if hitBy[p.doc] > 0 {
+				r.Card[p.doc] += w * p.w
+			}
+		}
+		for _, p := range ix.all[x.id] {
+			if hitBy[p.doc] > 0 {
+				r.Examples[p.doc] += w * p.w
+			}
+		}
+		for _, p := range ix.ex[x.id] {
+			if hitBy[ix.exTool[p.doc]] > 0 {
+				exScore[p.doc] += w * p.w
 			}
 		}
 	}
@@ -435,12 +476,18 @@ func (l libraryScores) Relevance(query string) grounding.LibraryRelevance {
 			out[i] = -1
 			continue
 		}
-		v := r.Card[i]
-		if l.examples[i] {
-			v = (relevanceCard*r.Card[i] + relevanceExample*r.Example[i] + relevanceExamples*r.Examples[i]) /
-				(relevanceCard + relevanceExample + relevanceExamples)
-		}
-		out[i] = math.Pow(math.Max(0, math.Min(v, 1)), relevancePower)
+		out[i] = math.Pow(math.Max(0, math.Min(r.combined(i, l.examples[i]), 1)), relevancePower)
 	}
 	return grounding.LibraryRelevance{Scores: out, Explained: r.Covered}
+}
+
+// combined is tool i's relevance before the bend: the weighted mean of its
+// card's cosine and its examples' (the card's alone when it has no
+// examples).
+func (r Relevance) combined(i int, examples bool) float64 {
+	if !examples {
+		return r.Card[i]
+	}
+	return (relevanceCard*r.Card[i] + relevanceExample*r.Example[i] + relevanceExamples*r.Examples[i]) /
+		(relevanceCard + relevanceExample + relevanceExamples)
 }
