@@ -307,6 +307,43 @@ func TestHistoryBadDatabases(t *testing.T) {
 	}
 }
 
+// TestHistoryReadsLeaveNoFiles: a history gear wrote (WAL) and closed is
+// read by every read command, and no file appears beside it — not even
+// SQLite's -wal and -shm — and the file itself is unchanged.
+func TestHistoryReadsLeaveNoFiles(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "gear.db")
+	seedHistory(t, db)
+	names := func() []string {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, e := range entries {
+			out = append(out, e.Name())
+		}
+		return out
+	}
+	before, _ := os.ReadFile(db)
+	if got := names(); len(got) != 1 {
+		t.Fatalf("after seeding: %v", got)
+	}
+	for _, args := range [][]string{{"history", "list"}, {"history", "search", "Adelaide"}, {"history", "show", "1"}, {"history", "export", "--all"}} {
+		code, out, errOut := runGear(t, nil, "", append([]string{"--db", db}, args...)...)
+		if code != cli.ExitOK || out == "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+		if got := names(); len(got) != 1 {
+			t.Errorf("%v left %v", args, got)
+		}
+	}
+	if after, _ := os.ReadFile(db); !bytes.Equal(before, after) {
+		t.Error("reading changed the file")
+	}
+}
+
 // bumpVersion makes the file look as if a newer gear wrote it.
 func bumpVersion(t *testing.T, path string) {
 	t.Helper()
