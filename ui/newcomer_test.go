@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -34,6 +35,32 @@ func TestStartupCheckWarnsOnce(t *testing.T) {
 	v := h.plain()
 	if calls != 1 || strings.Count(v, "server unreachable") != 1 || strings.Count(v, "using OpenAI") != 1 {
 		t.Errorf("the check ran %d times; want its warning once:\n%s", calls, v)
+	}
+}
+
+// The chat window prepares grounding (the library's embeddings) when it
+// starts, before any question, so no turn pays for it; a failure is said
+// once.
+func TestStartupPreparesGrounding(t *testing.T) {
+	t.Parallel()
+	for _, fail := range []bool{false, true} {
+		a := newFakeAgent(t)
+		if fail {
+			a.prepareErr = errors.New("embed: server unreachable")
+		}
+		m, err := New(context.Background(), Options{Agent: a, Renderer: testRenderer(), Now: testNow, Location: time.UTC})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		h := &harness{Model: m, late: make(chan tea.Msg, 64)}
+		h.drive(func() tea.Msg { return h.Init()() }())
+		if got := a.prepared.Load(); got != 1 || len(a.started) != 0 {
+			t.Errorf("start-up: Prepare ran %d times with %d turns started; want once, before any turn", got, len(a.started))
+		}
+		if v := h.plain(); fail != strings.Contains(v, "Grounding could not prepare the tools: embed: server unreachable") {
+			t.Errorf("failing %v: the screen:\n%s", fail, v)
+		}
 	}
 }
 
