@@ -344,6 +344,27 @@ func TestHistoryReadsLeaveNoFiles(t *testing.T) {
 	}
 }
 
+// TestHistoryNewDirectoryIsNotCreated: --db in a directory that does not
+// exist yet: every read command says there is no history, and creates
+// neither the directory nor a database.
+func TestHistoryNewDirectoryIsNotCreated(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	db := filepath.Join(root, "new", "dir", "x.db")
+	for _, args := range [][]string{{"history", "list"}, {"history", "search", "weather"}, {"history", "export", "--all"}, {"report"}} {
+		code, out, errOut := runGear(t, nil, "", append([]string{"--db", db}, args...)...)
+		if strings.Contains(out+errOut, "panic") || (code == cli.ExitOK) == strings.Contains(errOut, "gear: ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+		if !strings.Contains(out+errOut, "o history") && !strings.Contains(out+errOut, "No conversations") && !strings.Contains(out+errOut, "does not exist") {
+			t.Errorf("%v should say there is no history yet: stdout %q, stderr %q", args, out, errOut)
+		}
+		if entries, _ := os.ReadDir(root); len(entries) != 0 {
+			t.Fatalf("%v created %v", args, entries)
+		}
+	}
+}
+
 // bumpVersion makes the file look as if a newer gear wrote it.
 func bumpVersion(t *testing.T, path string) {
 	t.Helper()
