@@ -307,6 +307,64 @@ func TestHistoryBadDatabases(t *testing.T) {
 	}
 }
 
+// TestHistoryReadsLeaveNoFiles: a history gear wrote (WAL) and closed is
+// read by every read command, and no file appears beside it — not even
+// SQLite's -wal and -shm — and the file itself is unchanged.
+func TestHistoryReadsLeaveNoFiles(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "gear.db")
+	seedHistory(t, db)
+	names := func() []string {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, e := range entries {
+			out = append(out, e.Name())
+		}
+		return out
+	}
+	before, _ := os.ReadFile(db)
+	if got := names(); len(got) != 1 {
+		t.Fatalf("after seeding: %v", got)
+	}
+	for _, args := range [][]string{{"history", "list"}, {"history", "search", "Adelaide"}, {"history", "show", "1"}, {"history", "export", "--all"}} {
+		code, out, errOut := runGear(t, nil, "", append([]string{"--db", db}, args...)...)
+		if code != cli.ExitOK || out == "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+		if got := names(); len(got) != 1 {
+			t.Errorf("%v left %v", args, got)
+		}
+	}
+	if after, _ := os.ReadFile(db); !bytes.Equal(before, after) {
+		t.Error("reading changed the file")
+	}
+}
+
+// TestHistoryNewDirectoryIsNotCreated: --db in a directory that does not
+// exist yet: every read command says there is no history, and creates
+// neither the directory nor a database.
+func TestHistoryNewDirectoryIsNotCreated(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	db := filepath.Join(root, "new", "dir", "x.db")
+	for _, args := range [][]string{{"history", "list"}, {"history", "search", "weather"}, {"history", "export", "--all"}, {"report"}} {
+		code, out, errOut := runGear(t, nil, "", append([]string{"--db", db}, args...)...)
+		if strings.Contains(out+errOut, "panic") || (code == cli.ExitOK) == strings.Contains(errOut, "gear: ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
+		}
+		if !strings.Contains(out+errOut, "o history") && !strings.Contains(out+errOut, "No conversations") && !strings.Contains(out+errOut, "does not exist") {
+			t.Errorf("%v should say there is no history yet: stdout %q, stderr %q", args, out, errOut)
+		}
+		if entries, _ := os.ReadDir(root); len(entries) != 0 {
+			t.Fatalf("%v created %v", args, entries)
+		}
+	}
+}
+
 // bumpVersion makes the file look as if a newer gear wrote it.
 func bumpVersion(t *testing.T, path string) {
 	t.Helper()

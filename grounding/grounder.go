@@ -47,6 +47,9 @@ type Grounder struct {
 	memo     map[string]vector // text -> unit vector, this engine's model
 	vectors  []vector          // per library text (texts); nil until prepared
 	warnings []string
+	// embedding is the library's embedding under way (Prepare's, or a
+	// query's), which others join instead of sending the library again.
+	embedding *libraryEmbedding
 
 	libOnce sync.Once
 	library LibraryScores // nil without Engine.Library

@@ -410,6 +410,116 @@ func TestDescriptionEmbeddingsCached(t *testing.T) {
 	}
 }
 
+// gatedEncoder holds every batch of more than one text (the library's)
+// until release closes, and records each batch's texts.
+type gatedEncoder struct {
+	wordEncoder
+	release chan struct{}
+	held    chan struct{} // one value when a library batch is held
+	mu      sync.Mutex
+	batches [][]string
+}
+
+func (g *gatedEncoder) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	g.mu.Lock()
+	g.batches = append(g.batches, append([]string(nil), texts...))
+	g.mu.Unlock()
+	if len(texts) > 1 {
+		g.held <- struct{}{}
+		select {
+		case <-g.release:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	return g.wordEncoder.Embed(ctx, texts)
+}
+
+// A query that comes while the start-up Prepare is still embedding the
+// library does not send the library again: it embeds its own text alone,
+// meanwhile, and takes the library's vectors when they arrive — the
+// library is embedded once, and the turn waits no longer than Prepare.
+func TestQueryJoinsTheLibraryEmbeddingUnderWay(t *testing.T) {
+	t.Parallel()
+	reg, _ := library(t)
+	enc := &gatedEncoder{release: make(chan struct{}), held: make(chan struct{}, 4)}
+	g, err := grounding.New(reg, engine(enc, &scriptProber{calls: map[string]string{}}), grounding.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	prepared := make(chan error, 1)
+	go func() { prepared <- g.Prepare(context.Background()) }()
+	<-enc.held
+	grounded := make(chan error, 1)
+	go func() {
+		_, err := g.Ground(context.Background(), "what time")
+		grounded <- err
+	}()
+	// The query's own embedding goes out while the library's is held.
+	deadline := time.After(5 * time.Second)
+	for {
+		enc.mu.Lock()
+		n := len(enc.batches)
+		enc.mu.Unlock()
+		if n == 2 {
+			break
+		}
+		select {
+		case <-deadline:
+			t.Fatalf("the query's embedding was not sent while the library's was under way (%d batches)", n)
+		case <-time.After(time.Millisecond):
+		}
+	}
+	select {
+	case err := <-grounded:
+		t.Fatalf("grounding ended (%v) before the library's vectors arrived", err)
+	default:
+	}
+	close(enc.release)
+	if err := <-grounded; err != nil {
+		t.Fatal(err)
+	}
+	if err := <-prepared; err != nil {
+		t.Fatal(err)
+	}
+	enc.mu.Lock()
+	defer enc.mu.Unlock()
+	if len(enc.batches) != 2 || len(enc.batches[0]) != 3 || len(enc.batches[1]) != 1 || enc.batches[1][0] != "what time" {
+		t.Errorf("batches %q; want the library's 3 descriptions once, and the query alone", enc.batches)
+	}
+}
+
+// A query that joined a library embedding which then failed (its caller
+// gave up) embeds the library itself.
+func TestQueryRetriesAFailedLibraryEmbedding(t *testing.T) {
+	t.Parallel()
+	reg, _ := library(t)
+	enc := &gatedEncoder{release: make(chan struct{}), held: make(chan struct{}, 4)}
+	g, err := grounding.New(reg, engine(enc, &scriptProber{calls: map[string]string{}}), grounding.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	prepared := make(chan error, 1)
+	go func() { prepared <- g.Prepare(ctx) }()
+	<-enc.held
+	grounded := make(chan error, 1)
+	go func() {
+		_, err := g.Ground(context.Background(), "what time")
+		grounded <- err
+	}()
+	time.Sleep(20 * time.Millisecond)
+	cancel()
+	if err := <-prepared; !errors.Is(err, context.Canceled) {
+		t.Fatalf("Prepare: %v, want cancelled", err)
+	}
+	<-enc.held // the query's own attempt at the library
+	close(enc.release)
+	if err := <-grounded; err != nil {
+		t.Fatalf("the query should embed the library itself: %v", err)
+	}
+}
+
 func TestBrokenCacheIsAWarning(t *testing.T) {
 	reg, _ := library(t)
 	opts := grounding.DefaultOptions()

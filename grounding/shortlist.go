@@ -167,20 +167,84 @@ func (g *Grounder) shortlistSize() int {
 	return k
 }
 
+// libraryEmbedding is one computation of the library's vectors under way;
+// done closes when it has ended, well or not (err).
+type libraryEmbedding struct {
+	done chan struct{}
+	err  error
+}
+
 // libraryVectors are the engine's vectors of the library's texts, computed
 // once (Prepare, or the first query, which embeds them with the query in
-// one request) and kept; extra texts are embedded alongside.
+// one request) and kept; extra texts are embedded alongside. A query that
+// comes while the library is being embedded (the chat's start-up Prepare
+// not yet done) does not send the library again: it embeds its own text
+// alone, meanwhile, and takes the library's vectors when they arrive.
 func (g *Grounder) libraryVectors(ctx context.Context, extra []string) (lib []vector, ex [][]float32, err error) {
 	g.mu.Lock()
-	lib = g.vectors
+	lib, under := g.vectors, g.embedding
+	if lib == nil && under == nil {
+		g.embedding = &libraryEmbedding{done: make(chan struct{})}
+	}
 	g.mu.Unlock()
-	if lib != nil {
+	switch {
+	case lib != nil:
 		if len(extra) == 0 {
 			return lib, nil, nil
 		}
 		ex, err = embedUnit(ctx, g.engine.Encoder, extra)
 		return lib, ex, err
+	case under != nil:
+		return g.joinLibraryVectors(ctx, under, extra)
 	}
+	lib, ex, err = g.computeLibraryVectors(ctx, extra)
+	g.mu.Lock()
+	e := g.embedding
+	g.embedding = nil
+	g.mu.Unlock()
+	e.err = err
+	close(e.done)
+	return lib, ex, err
+}
+
+// joinLibraryVectors waits for the library's embedding under way while
+// embedding extra; if that embedding failed (its caller gave up, say), it
+// is tried again here.
+func (g *Grounder) joinLibraryVectors(ctx context.Context, under *libraryEmbedding, extra []string) (lib []vector, ex [][]float32, err error) {
+	type embedded struct {
+		v   [][]float32
+		err error
+	}
+	mine := make(chan embedded, 1)
+	if len(extra) > 0 {
+		go func() {
+			v, err := embedUnit(ctx, g.engine.Encoder, extra)
+			mine <- embedded{v, err}
+		}()
+	} else {
+		mine <- embedded{}
+	}
+	select {
+	case <-under.done:
+	case <-ctx.Done():
+		return nil, nil, ctx.Err()
+	}
+	if under.err != nil {
+		return g.libraryVectors(ctx, extra)
+	}
+	e := <-mine
+	if e.err != nil {
+		return nil, nil, e.err
+	}
+	g.mu.Lock()
+	lib = g.vectors
+	g.mu.Unlock()
+	return lib, e.v, nil
+}
+
+// computeLibraryVectors embeds the library (reading what the cache holds),
+// with extra in the same request.
+func (g *Grounder) computeLibraryVectors(ctx context.Context, extra []string) (lib []vector, ex [][]float32, err error) {
 	cache := g.opts.Cache
 	if g.opts.CacheLibrary {
 		if g.wholeIndex() {

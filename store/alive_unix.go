@@ -16,3 +16,10 @@ func processAlive(pid int) bool {
 	err := syscall.Kill(pid, 0)
 	return err == nil || errors.Is(err, syscall.EPERM)
 }
+
+// dirWritable reports whether files can be created in dir, without
+// creating one.
+func dirWritable(dir string) bool {
+	const writeOK = 2 // W_OK of access(2)
+	return syscall.Access(dir, writeOK) == nil
+}

@@ -82,7 +82,7 @@ func createdDB(t *testing.T, turns int) string {
 
 func TestNewerDatabaseIsRefused(t *testing.T) {
 	path := createdDB(t, 1)
-	raw := openPool(path, writerPool, false, 0, 0)
+	raw := openPool(path, writerPool, readWrite, 0, 0)
 	if _, err := raw.Exec("PRAGMA user_version = 9"); err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +126,7 @@ func TestCorruptFileIsRefusedAndKept(t *testing.T) {
 
 func TestOtherSQLiteDatabaseIsRefused(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "notes.db")
-	raw := openPool(path, writerPool, false, 0, 0)
+	raw := openPool(path, writerPool, readWrite, 0, 0)
 	if _, err := raw.Exec("CREATE TABLE notes (body TEXT)"); err != nil {
 		t.Fatal(err)
 	}
@@ -266,7 +266,7 @@ func copyFile(from, to string, perm os.FileMode) error {
 func TestDiskFull(t *testing.T) {
 	ctx := context.Background()
 	path := createdDB(t, 1)
-	raw := openPool(path, readerPool, false, 0, 0)
+	raw := openPool(path, readerPool, readWrite, 0, 0)
 	var pages int
 	if err := raw.QueryRow("PRAGMA page_count").Scan(&pages); err != nil {
 		t.Fatal(err)
@@ -311,7 +311,7 @@ func TestBusyDatabaseWaitsInsteadOfFailing(t *testing.T) {
 	conv, _ := s.CreateConversation(ctx, NewConversation{})
 	// Another connection holds the write lock for longer than the busy
 	// timeout: the write is retried, not failed.
-	other := openPool(path, writerPool, false, 0, 0)
+	other := openPool(path, writerPool, readWrite, 0, 0)
 	defer other.Close()
 	tx, err := other.Begin()
 	if err != nil {

@@ -30,7 +30,22 @@ const (
 	readerPool                 // deferred, query-only
 )
 
-func openPool(path string, kind poolKind, readOnly bool, busy time.Duration, maxPages int) *sql.DB {
+// access is how a pool opens the file.
+type access int
+
+const (
+	readWrite access = iota // gear's own use: creates the file if missing
+	// readShared reads a history gear may also write: opened read-write
+	// so that SQLite, as the last connection to close, removes the WAL
+	// sidecars (-wal, -shm) it had to create to read, but every
+	// connection is query-only and the file itself is never created.
+	readShared
+	// readOnly reads a history gear may not write (the file or its
+	// directory is read-only): nothing can be created or removed there.
+	readOnly
+)
+
+func openPool(path string, kind poolKind, acc access, busy time.Duration, maxPages int) *sql.DB {
 	params := []string{
 		fmt.Sprintf("_busy_timeout=%d", busy.Milliseconds()),
 		"_foreign_keys=1",
@@ -39,7 +54,11 @@ func openPool(path string, kind poolKind, readOnly bool, busy time.Duration, max
 		"_secure_delete=1",
 		"_stmt_cache_size=32",
 	}
-	if readOnly {
+	switch acc {
+	case readShared:
+		// The file must exist (no "c" in the mode); nothing is written.
+		params = append(params, "mode=rw", "_query_only=1")
+	case readOnly:
 		// Nothing is created: no file, no rollback journal (/dev/null's
 		// "-journal"), no write.
 		params = append(params, "mode=ro")
@@ -47,7 +66,10 @@ func openPool(path string, kind poolKind, readOnly bool, busy time.Duration, max
 	if kind == writerPool {
 		params = append(params, "_txlock=immediate")
 	} else {
-		params = append(params, "_txlock=deferred", "_query_only=1")
+		params = append(params, "_txlock=deferred")
+		if acc != readShared {
+			params = append(params, "_query_only=1")
+		}
 	}
 	hook := func(conn *sqlite3.SQLiteConn) error {
 		if err := conn.RegisterFunc(bm25Name, bm25, true); err != nil {

@@ -63,7 +63,7 @@ func TestKilledWriterLosesNoCommittedMessage(t *testing.T) {
 		}
 	}
 
-	raw := openPool(path, readerPool, false, 0, 0)
+	raw := openPool(path, readerPool, readWrite, 0, 0)
 	defer raw.Close()
 	var check string
 	if err := raw.QueryRow("PRAGMA integrity_check").Scan(&check); err != nil || check != "ok" {

@@ -51,8 +51,8 @@ func TestReadOnlyOpenCreatesNothing(t *testing.T) {
 }
 
 // An existing history opens read-only: it reads, refuses writes, and is
-// left as it was. (SQLite's WAL sidecars, -wal and -shm, may appear: every
-// reader of a WAL database shares them, and only a writer may remove them.)
+// left as it was — no file is left beside it, not even SQLite's WAL
+// sidecars (-wal, -shm), which reading a WAL database creates.
 func TestReadOnlyOpenReadsAndWritesNothing(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -83,7 +83,7 @@ func TestReadOnlyOpenReadsAndWritesNothing(t *testing.T) {
 	}
 	ro.Close()
 	after, _ := os.Stat(path)
-	names := slices.DeleteFunc(dirNames(t, dir), func(n string) bool { return n == "gear.db-wal" || n == "gear.db-shm" })
+	names := dirNames(t, dir)
 	if !slices.Equal(names, before) || !after.ModTime().Equal(info.ModTime()) || after.Size() != info.Size() {
 		t.Errorf("files %v → %v, size %d → %d", before, names, info.Size(), after.Size())
 	}
@@ -125,5 +125,49 @@ func TestNonRegularFilesAreRefused(t *testing.T) {
 	}
 	if _, err := os.Stat("/dev/null-journal"); err == nil {
 		t.Error("/dev/null-journal exists")
+	}
+}
+
+// A history in a directory gear may not write is read in SQLite's
+// read-only mode: it reads, and nothing appears or goes.
+func TestReadOnlyOpenInAReadOnlyDirectory(t *testing.T) {
+	t.Parallel()
+	if os.Geteuid() == 0 {
+		t.Skip("root writes anywhere")
+	}
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "gear.db")
+	s, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	conv, err := s.CreateConversation(ctx, NewConversation{Mode: ModeChat, Title: "kept"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	// A reader elsewhere left the sidecars, as SQLite needs them to read
+	// WAL in a directory it cannot write.
+	ro, err := Open(ctx, path, Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o500); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(dir, 0o700) })
+	before := dirNames(t, dir)
+	ro2, err := Open(ctx, path, Options{ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, err := ro2.Conversation(ctx, conv); err != nil || c.Title != "kept" {
+		t.Fatalf("conversation = %+v, %v", c, err)
+	}
+	ro2.Close()
+	ro.Close()
+	if after := dirNames(t, dir); !slices.Equal(after, before) {
+		t.Errorf("files %v → %v", before, after)
 	}
 }

@@ -98,10 +98,14 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 	if opts.RetryFor <= 0 {
 		opts.RetryFor = 30 * time.Second
 	}
+	acc := readWrite
+	if opts.ReadOnly {
+		acc = readAccess(abs)
+	}
 	s := &Store{
 		path:     abs,
-		w:        openPool(abs, writerPool, opts.ReadOnly, opts.BusyTimeout, opts.maxPages),
-		r:        openPool(abs, readerPool, opts.ReadOnly, opts.BusyTimeout, opts.maxPages),
+		w:        openPool(abs, writerPool, acc, opts.BusyTimeout, opts.maxPages),
+		r:        openPool(abs, readerPool, acc, opts.BusyTimeout, opts.maxPages),
 		now:      opts.Now,
 		retryFor: opts.RetryFor,
 		budget:   checkBudget,
@@ -126,6 +130,21 @@ func Open(ctx context.Context, path string, opts Options) (*Store, error) {
 		return nil, classify(abs, "open", err)
 	}
 	return s, nil
+}
+
+// readAccess is how a history is opened to read it. Reading a WAL
+// database needs its -wal and -shm files; only a connection that could
+// write removes them when it closes, so a history in a place gear may
+// write is opened read-write but query-only (readShared), and the
+// sidecars go when the last connection closes, as after any gear command.
+// Elsewhere SQLite's own read-only mode is used (readOnly), which creates
+// nothing it could not (the sidecars stay only where another process left
+// them or could create them).
+func readAccess(path string) access {
+	if checkWritable(path) != nil || !dirWritable(filepath.Dir(path)) {
+		return readOnly
+	}
+	return readShared
 }
 
 // errNeedsMigration is a history opened read-only that an older gear wrote.

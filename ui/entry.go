@@ -89,6 +89,12 @@ func recordFromStored(t store.Turn, conv store.Conversation) agent.Record {
 		for _, s := range t.Grounding {
 			g.Tools = append(g.Tools, agent.Score{Tool: s.Tool, Family: s.Family, S: s.Semantic, P: s.Pattern,
 				F: s.Final, Probability: s.Probability, Call: s.Call, Response: s.Response, Status: agent.ProbeStatusOf(s.ResponseKind)})
+			// A turn routed to a tool that none ran (cancelled or refused
+			// at the confirm prompt) still had grounding's choice: the
+			// most probable tool, as the live card showed it, not run.
+			if t.Tool == "" && t.Route == store.RouteTool && s.Probability > g.Confidence {
+				g.Choice, g.Confidence = s.Tool, s.Probability
+			}
 		}
 		r.Grounding = g
 	}

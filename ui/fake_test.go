@@ -47,6 +47,10 @@ type fakeAgent struct {
 	machine *constrain.Machine
 	engines agent.Engines
 
+	// prepared counts Prepare calls; prepareErr is what they return.
+	prepared   atomic.Int32
+	prepareErr error
+
 	mu      sync.Mutex
 	turns   []*fakeTurn
 	started []agent.Request
@@ -96,7 +100,10 @@ func (a *fakeAgent) Start(_ context.Context, req agent.Request) Turn {
 	return t
 }
 
-func (a *fakeAgent) Prepare(context.Context) error { return nil }
+func (a *fakeAgent) Prepare(context.Context) error {
+	a.prepared.Add(1)
+	return a.prepareErr
+}
 func (a *fakeAgent) Parse(text string, mode store.Mode) agent.Input {
 	return agent.ParseInput(text, mode, a.reg.Names())
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/cursor"
@@ -61,9 +62,21 @@ func (in *input) set(s string) {
 	in.ta.SetHeight(in.maxRows)
 	in.ta.SetValue(s)
 	in.ta.CursorEnd()
-	// Update puts the cursor in view of the full height.
-	in.ta, _ = in.ta.Update(nil)
+	in.scrollToCursor()
 	in.fit()
+}
+
+// scrollToCursor puts the cursor in view. The textarea scrolls its
+// viewport in Update but gives the viewport its lines only in View, so
+// right after a paste or a new value it scrolls over the old text and
+// stops short: the cursor (and the end of a paste) is out of sight until
+// the next key. Its lines are refreshed first, then it scrolls.
+func (in *input) scrollToCursor() {
+	if in.rows() <= in.ta.Height() {
+		return
+	}
+	_ = in.ta.View()
+	in.ta, _ = in.ta.Update(nil)
 }
 
 func (in *input) reset() {
@@ -125,13 +138,30 @@ func (in *input) setMaxRows(n int) {
 }
 
 // fit grows the input with its text, up to maxRows.
-func (in *input) fit() {
+func (in *input) fit() { in.ta.SetHeight(clamp(in.rows(), 1, in.maxRows)) }
+
+// rows is how many screen rows the text takes at the input's width.
+func (in *input) rows() int {
 	w := max(in.ta.Width(), 1)
 	rows := 0
 	for _, l := range strings.Split(in.value(), "\n") {
 		rows += ansi.StringWidth(l)/w + 1
 	}
-	in.ta.SetHeight(clamp(rows, 1, in.maxRows))
+	return rows
+}
+
+// position says where the cursor is when the text is taller than the
+// box, so a long paste shows that it scrolls: "line 7 of 20", or for one
+// long wrapped line "row 3 of 9". It is empty while everything fits.
+func (in *input) position() string {
+	if in.rows() <= in.ta.Height() {
+		return ""
+	}
+	if n := in.ta.LineCount(); n > 1 {
+		return fmt.Sprintf("line %d of %d", in.ta.Line()+1, n)
+	}
+	li := in.ta.LineInfo()
+	return fmt.Sprintf("row %d of %d", li.RowOffset+1, li.Height)
 }
 
 // update applies a key or a paste. The textarea scrolls to keep the cursor
@@ -141,6 +171,7 @@ func (in *input) update(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	in.ta.SetHeight(in.maxRows)
 	in.ta, cmd = in.ta.Update(msg)
+	in.scrollToCursor()
 	in.fit()
 	return cmd
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/gear-chat/gear/agent"
 	"github.com/gear-chat/gear/store"
@@ -305,10 +306,24 @@ func (m *Model) bottomLines(w int) []string {
 		if m.picker != nil {
 			out = append(out, m.pickerLines(m.picker, w)...)
 		}
-		out = append(out, m.st.separator.Render(strings.Repeat("─", w)))
+		out = append(out, m.inputRule(w))
 		out = append(out, strings.Split(m.in.view(), "\n")...)
 	}
 	return append(out, m.statusLine(w), m.helpLine(w))
+}
+
+// inputRule is the line above the input; when the input holds more than
+// it shows, the rule says where its cursor is and that ↑↓ scroll.
+func (m *Model) inputRule(w int) string {
+	pos := m.in.position()
+	label := " " + pos + " · ↑↓ scroll "
+	if 2+ansi.StringWidth(label) > w {
+		label = " " + pos + " "
+	}
+	if pos == "" || 2+ansi.StringWidth(label) > w {
+		return m.st.separator.Render(strings.Repeat("─", w))
+	}
+	return m.st.separator.Render("──" + label + strings.Repeat("─", max(w-2-ansi.StringWidth(label), 0)))
 }
 
 // quitDisarmMsg ends the window for a second ctrl+c.

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -36,6 +38,32 @@ func TestStartupCheckWarnsOnce(t *testing.T) {
 	}
 }
 
+// The chat window prepares grounding (the library's embeddings) when it
+// starts, before any question, so no turn pays for it; a failure is said
+// once.
+func TestStartupPreparesGrounding(t *testing.T) {
+	t.Parallel()
+	for _, fail := range []bool{false, true} {
+		a := newFakeAgent(t)
+		if fail {
+			a.prepareErr = errors.New("embed: server unreachable")
+		}
+		m, err := New(context.Background(), Options{Agent: a, Renderer: testRenderer(), Now: testNow, Location: time.UTC})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		h := &harness{Model: m, late: make(chan tea.Msg, 64)}
+		h.drive(func() tea.Msg { return h.Init()() }())
+		if got := a.prepared.Load(); got != 1 || len(a.started) != 0 {
+			t.Errorf("start-up: Prepare ran %d times with %d turns started; want once, before any turn", got, len(a.started))
+		}
+		if v := h.plain(); fail != strings.Contains(v, "Grounding could not prepare the tools: embed: server unreachable") {
+			t.Errorf("failing %v: the screen:\n%s", fail, v)
+		}
+	}
+}
+
 // The input grows with its text and keeps its first
 // row in view; past its height it scrolls with the cursor.
 func TestInputKeepsItsFirstRow(t *testing.T) {
@@ -56,6 +84,70 @@ func TestInputKeepsItsFirstRow(t *testing.T) {
 			if !strings.Contains(v, want) {
 				t.Errorf("%dx%d: a pasted block should show %q:\n%s", size[0], size[1], want, v)
 			}
+		}
+	}
+}
+
+// A paste taller than the input box scrolls with the cursor, and the
+// rule above the box says where the cursor is, so the rest is known to be
+// there; ↑ walks back to the first line.
+func TestLongPasteShowsItsScrollPosition(t *testing.T) {
+	t.Parallel()
+	for _, size := range [][2]int{{120, 40}, {60, 20}} {
+		m := newTestModel(t, newFakeAgent(t), nil, size[0], size[1])
+		var lines []string
+		for i := 1; i <= 20; i++ {
+			lines = append(lines, fmt.Sprintf("pasted line %d", i))
+		}
+		m.drive(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(strings.Join(lines, "\n")), Paste: true})
+		v := m.plain()
+		if !strings.Contains(v, "line 20 of 20") || !strings.Contains(v, "pasted line 20") || strings.Contains(v, "pasted line 1\n") {
+			t.Errorf("%dx%d: the box should show the end of the paste and say line 20 of 20:\n%s", size[0], size[1], v)
+		}
+		for range 19 {
+			m.drive(press(tea.KeyUp))
+		}
+		v = m.plain()
+		if !strings.Contains(v, "line 1 of 20") || !strings.Contains(v, "› pasted line 1") {
+			t.Errorf("%dx%d: ↑ should scroll back to the first line:\n%s", size[0], size[1], v)
+		}
+		m.Model.in.reset()
+		m.drive(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(strings.Repeat("word ", 200)), Paste: true})
+		if v := m.plain(); !strings.Contains(v, " of ") || !strings.Contains(v, "row ") {
+			t.Errorf("%dx%d: one long wrapped line should say which row shows:\n%s", size[0], size[1], v)
+		}
+		m.Model.in.reset()
+		m.typeText("short")
+		if v := m.plain(); strings.Contains(v, "scroll") {
+			t.Errorf("%dx%d: a line that fits needs no position:\n%s", size[0], size[1], v)
+		}
+	}
+}
+
+// Ctrl+c at the confirm prompt while the input holds text cancels the
+// turn (the prompt is not answered), and the typed text stays.
+func TestCtrlCAtTheGateKeepsTypedText(t *testing.T) {
+	t.Parallel()
+	for _, size := range [][2]int{{120, 40}, {60, 20}} {
+		turn := gateTurn()
+		m := newTestModel(t, newFakeAgent(t, turn), &fakeHistory{}, size[0], size[1])
+		m.typeText("what is 17 * 23")
+		m.drive(press(tea.KeyEnter))
+		if m.gate == nil {
+			t.Fatal("the gate did not open")
+		}
+		m.typeText("hello there")
+		m.drive(press(tea.KeyCtrlC))
+		if !turn.wasCancelled() || len(turn.confirmations()) != 0 {
+			t.Errorf("%dx%d: ctrl+c should cancel the turn without answering (cancelled %v, confirmed %v)",
+				size[0], size[1], turn.wasCancelled(), turn.confirmations())
+		}
+		v := m.plain()
+		if m.gate != nil || strings.Contains(v, "Which tool?") {
+			t.Errorf("%dx%d: the prompt should close:\n%s", size[0], size[1], v)
+		}
+		if m.in.value() != "hello there" || !strings.Contains(v, "› hello there") || !strings.Contains(v, "Cancelling the turn") {
+			t.Errorf("%dx%d: the typed text stays (%q) and the cancel is said:\n%s", size[0], size[1], m.in.value(), v)
 		}
 	}
 }

@@ -49,6 +49,12 @@ func TestReopenedTurnLooksAsItDid(t *testing.T) {
 	typed.Route, typed.Grounding, typed.Confidence, typed.Grounded, typed.ChosenBy = &agent.Route{NeedsTool: true, By: "user"}, nil, 0, false, "call"
 	typed.Emission = &agent.Emission{Path: store.EmissionExact, Tool: "Calculator", Call: "Calculator(17 * 23)"}
 
+	// Cancelled at the confirm prompt: grounding's choice was not run.
+	cancelled := unsureRecord()
+	cancelled.Status, cancelled.Error = store.StatusCancelled, "cancelled"
+	cancelled.Tool, cancelled.Family, cancelled.ChosenBy, cancelled.Confidence, cancelled.Grounded = "", "", "", 0, false
+	cancelled.Call, cancelled.Emission, cancelled.Answer, cancelled.AnsweredBy = nil, nil, "", ""
+
 	cases := []struct {
 		name string
 		rec  agent.Record
@@ -60,6 +66,7 @@ func TestReopenedTurnLooksAsItDid(t *testing.T) {
 		{"tool switch", switched, []string{"you › use wiki instead", "↻ what is 17 * 23", "you named it", "WikiSearch · chosen by you"}},
 		{"routed to no tool", noTool, []string{"needs a tool: no, said the chat model", "no tool was chosen", "Why did the scarecrow"}},
 		{"rejected call", rejected, []string{"**Calculator**"}},
+		{"cancelled at the confirm prompt", cancelled, []string{"Calculator", "49% confidence  not run", "cancelled"}},
 		{"typed call", typed, []string{"you › /GEAR Calculator(17 * 23)", "exact call, typed by you", "Calculator · exact call"}},
 	}
 	for _, c := range cases {

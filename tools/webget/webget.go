@@ -13,6 +13,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -71,6 +72,9 @@ type Service struct {
 // and is safe for concurrent use.
 type Client struct {
 	opts Options
+	// lookup resolves a host name for a redirect's guard (redirect.go);
+	// tests give their own.
+	lookup func(ctx context.Context, host string) ([]netip.Addr, error)
 }
 
 // New returns a client with opts, defaults filled in.
@@ -90,7 +94,9 @@ func New(opts Options) *Client {
 	if opts.MaxRetryAfter <= 0 {
 		opts.MaxRetryAfter = DefaultMaxRetryAfter
 	}
-	return &Client{opts: opts}
+	return &Client{opts: opts, lookup: func(ctx context.Context, host string) ([]netip.Addr, error) {
+		return net.DefaultResolver.LookupNetIP(ctx, "ip", host)
+	}}
 }
 
 // GetJSON fetches rawURL and decodes its JSON body into v. Any failure is
@@ -213,6 +219,9 @@ func (c *Client) try(ctx context.Context, svc Service, r Request) (body []byte, 
 	// this request only.
 	hc := *c.opts.HTTP
 	hc.CheckRedirect = checkRedirect
+	if publicOrigin(req.URL.Hostname()) {
+		hc.Transport = &redirectGuard{base: transportOf(c.opts.HTTP), lookup: c.lookup}
+	}
 	resp, err := hc.Do(req)
 	if err != nil {
 		return nil, wait, c.transportError(ctx, actx, svc, err)
