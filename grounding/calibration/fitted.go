@@ -9,18 +9,31 @@ package calibration
 // The Library map: on 1187 of the 2373 decisions among tools scored by library
 // relevance in the dev sets metatool, bfcl, sealtools (every other one of each set; each
 // set weighing alike): see grounding.FitLibraryConfidence.
+//
+// The LibraryNone model (weights W0…W6 of NoneEvidence's features, and the
+// threshold): on every decision of those sets, each set weighing alike, before
+// the Library map is fitted on the decisions it re-makes: see
+// grounding.FitLibraryNone.
 const (
-	Temperature  = 0.0396
-	NoneScore    = 0.2906
-	Threshold    = 0.1600
-	NoneA        = -0.6998
-	NoneB        = 0.5696
-	ToolA        = 2.3981
-	ToolB        = 0.9626
-	LibraryNoneA = 0.1042
-	LibraryNoneB = 0.6318
-	LibraryNoneC = -1.1219
-	LibraryToolA = -1.0718
-	LibraryToolB = 0.8087
-	LibraryToolC = 0.2988
+	Temperature          = 0.0396
+	NoneScore            = 0.2906
+	Threshold            = 0.1600
+	NoneA                = -0.6998
+	NoneB                = 0.5696
+	ToolA                = 2.3981
+	ToolB                = 0.9626
+	LibraryNoneA         = -0.1160
+	LibraryNoneB         = 1.1769
+	LibraryNoneC         = -1.1403
+	LibraryToolA         = -0.9059
+	LibraryToolB         = 1.0484
+	LibraryToolC         = 0.2912
+	LibraryNoneW0        = -1.6904
+	LibraryNoneW1        = 0.6002
+	LibraryNoneW2        = 0.7103
+	LibraryNoneW3        = 1.3058
+	LibraryNoneW4        = 0.0784
+	LibraryNoneW5        = 0.5342
+	LibraryNoneW6        = 1.0771
+	LibraryNoneThreshold = 0.3349
 )

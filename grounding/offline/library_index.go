@@ -442,5 +442,7 @@ func (l libraryScores) Relevance(query string) grounding.LibraryRelevance {
 		}
 		out[i] = math.Pow(math.Max(0, math.Min(v, 1)), relevancePower)
 	}
-	return grounding.LibraryRelevance{Scores: out, Explained: r.Covered}
+	qw := l.e.queryWords(l.ix, query)
+	words := func(tool int) grounding.WordEvidence { return l.ix.wordEvidence(qw, tool) }
+	return grounding.LibraryRelevance{Scores: out, Explained: r.Covered, Words: words}
 }
