@@ -75,7 +75,7 @@ func calibrationSource(fit grounding.Shipped, devFile string, lib grounding.Libr
 		}
 		fmt.Fprintf(&buf, "//\n// The Library map: on %d of the %d decisions among tools scored by library\n", len(lib.Fit), len(lib.Fit)+len(lib.HeldOut))
 		fmt.Fprintf(&buf, "// relevance in the dev sets %s (every other one of each set; each\n// set weighing alike): see grounding.FitLibraryConfidence.\n", strings.Join(names, ", "))
-		fmt.Fprintf(&buf, "//\n// The LibraryNone model (weights W0…W6 of NoneEvidence's features, and the\n// threshold): on every decision of those sets, each set weighing alike, before\n// the Library map is fitted on the decisions it re-makes: see\n// grounding.FitLibraryNone.\n")
+		fmt.Fprintf(&buf, "//\n// The LibraryNone model (weights W0…W7 of NoneEvidence's features, and the\n// threshold): on every decision of those sets, each set weighing alike, before\n// the Library map is fitted on the decisions it re-makes: see\n// grounding.FitLibraryNone.\n")
 	}
 	fmt.Fprintf(&buf, "const (\n")
 	for _, kv := range []struct {
@@ -89,7 +89,7 @@ func calibrationSource(fit grounding.Shipped, devFile string, lib grounding.Libr
 		{"LibraryToolA", lib.Confidence.Tool.A}, {"LibraryToolB", lib.Confidence.Tool.B}, {"LibraryToolC", lib.Confidence.Tool.C},
 		{"LibraryNoneW0", lib.None.W[0]}, {"LibraryNoneW1", lib.None.W[1]}, {"LibraryNoneW2", lib.None.W[2]},
 		{"LibraryNoneW3", lib.None.W[3]}, {"LibraryNoneW4", lib.None.W[4]}, {"LibraryNoneW5", lib.None.W[5]},
-		{"LibraryNoneW6", lib.None.W[6]},
+		{"LibraryNoneW6", lib.None.W[6]}, {"LibraryNoneW7", lib.None.W[7]},
 		{"LibraryNoneThreshold", lib.None.Threshold},
 	} {
 		fmt.Fprintf(&buf, "\t%s = %s\n", kv.name, goFloat(kv.value))

@@ -58,17 +58,22 @@ type NoneEvidence struct {
 	// p_∅, the none candidate against every tool's f): the decision the
 	// none model refines.
 	Need float64 `json:"need"`
+	// Required is how many parameters the best tool's call must have,
+	// Values how many values the query states (none_values.go).
+	Required int `json:"required"`
+	Values   int `json:"values"`
 }
 
 // noneDims is the none model's number of weights: a bias and the
 // features of NoneEvidence.vector.
-const noneDims = 7
+const noneDims = 8
 
 // vector is the evidence as the model's inputs: the best tool's S; the
 // share of the query's words it has; whether it lacks the query's rarest
 // word; the prober's confidence in its call; the softmax's probability
-// that a tool is needed, as a logit; and the share of the query the
-// engine cannot read. Explained, Unknown and P were measured as inputs
+// that a tool is needed, as a logit; the share of the query the engine
+// cannot read; and how many of the tool's required parameters the query
+// has no value for. Explained, Unknown and P were measured as inputs
 // too and left out: with S, Plain and the softmax's probability they
 // added nothing held out (BENCHMARKS.md, "None on libraries").
 func (e NoneEvidence) vector() [noneDims]float64 {
@@ -78,8 +83,10 @@ func (e NoneEvidence) vector() [noneDims]float64 {
 		// none model then rests on the words alone.
 		call = 1
 	}
-	need := math.Min(math.Max(e.Need, 1e-6), 1-1e-6)
-	return [noneDims]float64{1, e.S, e.Words.Plain, e.Words.MissingTop, call, math.Log(need / (1 - need)), 1 - e.Words.Legible}
+	// The softmax's need is bounded: among hundreds of tools it is near
+	// 1 whatever the fit, and its logit would drown the other evidence.
+	need := math.Min(math.Max(e.Need, 0.05), 0.95)
+	return [noneDims]float64{1, e.S, e.Words.Plain, e.Words.MissingTop, call, math.Log(need / (1 - need)), 1 - e.Words.Legible, e.unfedShare()}
 }
 
 // NoneModel is P(the query needs a tool | NoneEvidence) = σ(W·x), and the

@@ -123,7 +123,7 @@ func DefaultLibraryConfidenceMap() ConfidenceMap {
 func DefaultLibraryNoneModel() NoneModel {
 	return NoneModel{W: [noneDims]float64{
 		calibration.LibraryNoneW0, calibration.LibraryNoneW1, calibration.LibraryNoneW2, calibration.LibraryNoneW3,
-		calibration.LibraryNoneW4, calibration.LibraryNoneW5, calibration.LibraryNoneW6,
+		calibration.LibraryNoneW4, calibration.LibraryNoneW5, calibration.LibraryNoneW6, calibration.LibraryNoneW7,
 	}, Threshold: calibration.LibraryNoneThreshold}
 }
 

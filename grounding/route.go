@@ -106,6 +106,7 @@ func (g *Grounder) decide(ctx context.Context, res *Result, ask Ask, route *rout
 	threshold := g.opts.Threshold
 	if ev, ok := noneEvidence(res, res.words, best); ok {
 		ev.Need = 1 - pNone
+		ev.Required, ev.Values = requiredParams(g.specs[best]), queryValues(res.Query)
 		res.NoneEvidence = &ev
 		if g.opts.LibraryNone.On() {
 			pNone, needsTool = applyNoneModel(g.opts.LibraryNone, ev, pNone, p)

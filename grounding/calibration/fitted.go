@@ -10,7 +10,7 @@ package calibration
 // relevance in the dev sets metatool, bfcl, sealtools (every other one of each set; each
 // set weighing alike): see grounding.FitLibraryConfidence.
 //
-// The LibraryNone model (weights W0…W6 of NoneEvidence's features, and the
+// The LibraryNone model (weights W0…W7 of NoneEvidence's features, and the
 // threshold): on every decision of those sets, each set weighing alike, before
 // the Library map is fitted on the decisions it re-makes: see
 // grounding.FitLibraryNone.
@@ -22,18 +22,19 @@ const (
 	NoneB                = 0.5696
 	ToolA                = 2.3981
 	ToolB                = 0.9626
-	LibraryNoneA         = -0.1160
-	LibraryNoneB         = 1.1769
-	LibraryNoneC         = -1.1403
-	LibraryToolA         = -0.9059
-	LibraryToolB         = 1.0484
-	LibraryToolC         = 0.2912
-	LibraryNoneW0        = -1.6904
-	LibraryNoneW1        = 0.6002
-	LibraryNoneW2        = 0.7103
-	LibraryNoneW3        = 1.3058
-	LibraryNoneW4        = 0.0784
-	LibraryNoneW5        = 0.5342
-	LibraryNoneW6        = 1.0771
-	LibraryNoneThreshold = 0.3349
+	LibraryNoneA         = 0.5063
+	LibraryNoneB         = 0.9505
+	LibraryNoneC         = -1.2485
+	LibraryToolA         = -1.1075
+	LibraryToolB         = 1.1020
+	LibraryToolC         = 0.3257
+	LibraryNoneW0        = -1.6006
+	LibraryNoneW1        = 3.0084
+	LibraryNoneW2        = 1.5472
+	LibraryNoneW3        = 0.4938
+	LibraryNoneW4        = 0.0317
+	LibraryNoneW5        = 0.6217
+	LibraryNoneW6        = 1.1311
+	LibraryNoneW7        = -2.5123
+	LibraryNoneThreshold = 0.2396
 )
