@@ -1,8 +1,6 @@
 package grounding
 
 import (
-	"encoding/json"
-	"io"
 	"math"
 	"sort"
 )
@@ -243,20 +241,4 @@ func crossValidateLibraryNoneWithout(sets map[string][]LibraryPrediction, drop [
 			HeldOut: SummarizeLibrary(MapLibrary(RedecideLibrary(sets[held], m), cm))})
 	}
 	return out
-}
-
-// readLibraryPredictions reads `gear eval --library --out` lines.
-func readLibraryPredictions(r io.Reader) ([]LibraryPrediction, error) {
-	var out []LibraryPrediction
-	dec := json.NewDecoder(r)
-	for {
-		var p LibraryPrediction
-		if err := dec.Decode(&p); err == io.EOF {
-			return out, nil
-		} else if err != nil {
-			return nil, err
-		}
-		p.Scores = nil
-		out = append(out, p)
-	}
 }

@@ -1,6 +1,8 @@
 package grounding
 
 import (
+	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -83,4 +85,20 @@ func noneAUC(preds []LibraryPrediction, m NoneModel) float64 {
 		}
 	}
 	return wins / float64(len(pos)*len(neg))
+}
+
+// readLibraryPredictions reads `gear eval --library --out` lines.
+func readLibraryPredictions(r io.Reader) ([]LibraryPrediction, error) {
+	var out []LibraryPrediction
+	dec := json.NewDecoder(r)
+	for {
+		var p LibraryPrediction
+		if err := dec.Decode(&p); err == io.EOF {
+			return out, nil
+		} else if err != nil {
+			return nil, err
+		}
+		p.Scores = nil
+		out = append(out, p)
+	}
 }

@@ -5,20 +5,17 @@ import "math"
 // "None of these" on a tool library. The softmax's none candidate (a
 // constant score the best tool must beat) was fitted on the built-in
 // tools, whose S is the encoder's cosine; on a library scored by
-// relevance one constant on S either lets near misses through ("add a new
-// sql server" among other servers' tools explains "server" well) or
-// refuses right tools whose description shares few of the query's words
-// (BENCHMARKS.md, "Where 'none' begins"). A near miss differs from a
-// right tool less in how much of the query the best tool explains than in
-// what it leaves: a word of the query some other tool has and this one
-// lacks, or the query's rarest word left unexplained. The none model
-// weighs several such signals of the best tool's fit (NoneEvidence) with
-// a logistic regression fitted on the dev sets (FitLibraryNone), and its
-// probability that the query needs a tool decides and feeds the
+// relevance one constant on S either lets near misses through or refuses
+// right tools whose description shares few of the query's words
+// (BENCHMARKS.md, "Where 'none' begins"). The none model weighs several
+// signals of the best tool's fit (NoneEvidence: the share of the query's
+// words it has, whether it lacks the rarest one, whether the query states
+// values for the parameters it requires, …) with a logistic regression
+// fitted on the dev sets (FitLibraryNone); its probability that the query
+// needs a tool decides, against a threshold fitted with it, and feeds the
 // confidence.
 
-// WordEvidence is how a query's words (weighted by idf², as Explained)
-// fall on one tool of a library.
+// WordEvidence is how a query's words fall on one tool of a library.
 type WordEvidence struct {
 	// Plain is the share of the query's words the tool has, every word
 	// weighing alike: in a library of a few tools idf says little about
@@ -45,9 +42,11 @@ type NoneEvidence struct {
 	S         float64      `json:"s"`
 	Explained float64      `json:"explained"`
 	Words     WordEvidence `json:"words"`
-	// Margin is the best tool's f over the second's (0 with one tool).
+	// Margin is the best tool's f over the second's (0 with one tool):
+	// shown, not weighed — see BENCHMARKS.md, "None on libraries".
 	Margin float64 `json:"margin"`
-	// Tools is how many tools the query was judged among.
+	// Tools is how many tools the query was judged among (shown, not
+	// weighed, for the same reason).
 	Tools int `json:"tools"`
 	// P is the best tool's pattern score, Call the prober's confidence in
 	// the call it read for it (ToolScore.Reading; -1 when the prober does
