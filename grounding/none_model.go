@@ -1,6 +1,9 @@
 package grounding
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // "None of these" on a tool library. The softmax's none candidate (a
 // constant score the best tool must beat) was fitted on the built-in
@@ -155,4 +158,17 @@ func applyNoneModel(m NoneModel, ev NoneEvidence, pNone float64, p []float64) (f
 		}
 	}
 	return 1 - need, need >= m.Threshold
+}
+
+// String is the evidence in a line, for `gear ground`.
+func (e NoneEvidence) String() string {
+	rarest := "has the query's rarest word"
+	if e.Words.MissingTop >= 1 {
+		rarest = "lacks the query's rarest word"
+	}
+	s := fmt.Sprintf("best tool has %.0f%% of the query's words, %s; %d required parameter(s), %d value(s) stated", 100*e.Words.Plain, rarest, e.Required, e.Values)
+	if e.Words.Legible < 1 {
+		s += fmt.Sprintf("; %.0f%% of the query unreadable", 100*(1-e.Words.Legible))
+	}
+	return s
 }

@@ -105,3 +105,12 @@ func TestRedecideLibrary(t *testing.T) {
 		t.Errorf("high fit: %+v", got[2])
 	}
 }
+
+func TestNoneEvidenceString(t *testing.T) {
+	t.Parallel()
+	e := NoneEvidence{Words: WordEvidence{Plain: 0.25, MissingTop: 1, Legible: 0.5}, Required: 2, Values: 1}
+	want := "best tool has 25% of the query's words, lacks the query's rarest word; 2 required parameter(s), 1 value(s) stated; 50% of the query unreadable"
+	if got := e.String(); got != want {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
