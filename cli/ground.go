@@ -288,6 +288,9 @@ func writeGrounding(w io.Writer, engine string, r *grounding.Result) {
 		fmt.Fprintf(w, "; model said %s", r.Route.ModelSaid)
 	}
 	fmt.Fprintln(w, ")")
+	if r.NoneEvidence != nil {
+		fmt.Fprintf(w, "none model: %s\n", r.NoneEvidence)
+	}
 	if r.Choice.Tool == grounding.None {
 		fmt.Fprintf(w, "choice: none, confidence %.2f\n", r.Choice.Confidence)
 	} else {

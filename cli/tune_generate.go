@@ -75,6 +75,7 @@ func calibrationSource(fit grounding.Shipped, devFile string, lib grounding.Libr
 		}
 		fmt.Fprintf(&buf, "//\n// The Library map: on %d of the %d decisions among tools scored by library\n", len(lib.Fit), len(lib.Fit)+len(lib.HeldOut))
 		fmt.Fprintf(&buf, "// relevance in the dev sets %s (every other one of each set; each\n// set weighing alike): see grounding.FitLibraryConfidence.\n", strings.Join(names, ", "))
+		fmt.Fprintf(&buf, "//\n// The LibraryNone model (weights W0…W7 of NoneEvidence's features, and the\n// threshold): on every decision of those sets, each set weighing alike, before\n// the Library map is fitted on the decisions it re-makes: see\n// grounding.FitLibraryNone.\n")
 	}
 	fmt.Fprintf(&buf, "const (\n")
 	for _, kv := range []struct {
@@ -86,6 +87,10 @@ func calibrationSource(fit grounding.Shipped, devFile string, lib grounding.Libr
 		{"ToolA", fit.Confidence.Tool.A}, {"ToolB", fit.Confidence.Tool.B},
 		{"LibraryNoneA", lib.Confidence.None.A}, {"LibraryNoneB", lib.Confidence.None.B}, {"LibraryNoneC", lib.Confidence.None.C},
 		{"LibraryToolA", lib.Confidence.Tool.A}, {"LibraryToolB", lib.Confidence.Tool.B}, {"LibraryToolC", lib.Confidence.Tool.C},
+		{"LibraryNoneW0", lib.None.W[0]}, {"LibraryNoneW1", lib.None.W[1]}, {"LibraryNoneW2", lib.None.W[2]},
+		{"LibraryNoneW3", lib.None.W[3]}, {"LibraryNoneW4", lib.None.W[4]}, {"LibraryNoneW5", lib.None.W[5]},
+		{"LibraryNoneW6", lib.None.W[6]}, {"LibraryNoneW7", lib.None.W[7]},
+		{"LibraryNoneThreshold", lib.None.Threshold},
 	} {
 		fmt.Fprintf(&buf, "\t%s = %s\n", kv.name, goFloat(kv.value))
 	}
@@ -134,6 +139,12 @@ func (a *app) generateCalibration(ctx context.Context, w io.Writer, devFile stri
 	if len(libDirs) > 0 {
 		fmt.Fprintf(w, "library map: none σ(%.4f + %.4f·logit p + %.4f·ln n), tool σ(%.4f + %.4f·logit p + %.4f·ln n)\n",
 			lib.Confidence.None.A, lib.Confidence.None.B, lib.Confidence.None.C, lib.Confidence.Tool.A, lib.Confidence.Tool.B, lib.Confidence.Tool.C)
+		fmt.Fprintf(w, "none model: P(needs a tool) = σ(%s), abstains below %.4f\n", strings.Join(weightTexts(lib.None.W[:]), " "), lib.None.Threshold)
+		for _, cv := range lib.CrossValidation {
+			r := cv.HeldOut
+			fmt.Fprintf(w, "  held out %-12s (none model and map fitted on the other sets): top-1 %.3f abstains %.3f false abstention %.3f ECE %.3f\n",
+				cv.Set, r.Top1, r.AbstainRate, r.FalseAbstainRate, r.ECE)
+		}
 		for _, half := range []struct {
 			name        string
 			raw, mapped []grounding.Prediction
@@ -177,6 +188,7 @@ func (a *app) libraryFit(ctx context.Context, fit grounding.Shipped, dirs []stri
 		opts := grounding.DefaultOptions()
 		opts.Temperature, opts.NoneScore, opts.Threshold = fit.Temperature, fit.NoneScore, fit.Threshold
 		opts.Confidence, opts.LibraryConfidence = fit.Confidence, grounding.ConfidenceMap{}
+		opts.LibraryNone = grounding.NoneModel{}
 		full, err := grounding.New(reg, eng, opts)
 		if err != nil {
 			return grounding.LibraryFit{}, fmt.Errorf("tune: %w", err)
@@ -190,5 +202,14 @@ func (a *app) libraryFit(ctx context.Context, fit grounding.Shipped, dirs []stri
 	if len(sets) == 0 {
 		return grounding.LibraryFit{}, nil
 	}
-	return grounding.FitLibraryConfidence(sets), nil
+	return grounding.FitLibrary(sets), nil
+}
+
+// weightTexts are a weight vector's terms as "+w·x_i" texts.
+func weightTexts(w []float64) []string {
+	out := make([]string, len(w))
+	for i, v := range w {
+		out[i] = fmt.Sprintf("%+.3f·x%d", v, i)
+	}
+	return out
 }

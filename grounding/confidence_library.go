@@ -10,9 +10,29 @@ import (
 // held out. Raw has each half's decisions with the softmax share as the
 // confidence, Mapped with the fitted map's.
 type LibraryFit struct {
+	// None is the none model (FitLibraryNone), fitted on every decision;
+	// the confidence map is fitted on the decisions it re-makes.
+	// CrossValidation has each set's figures with both fitted without it.
+	None                     NoneModel
+	CrossValidation          []NoneCrossValidation
 	Confidence               ConfidenceMap
 	Fit, HeldOut             []Prediction
 	FitMapped, HeldOutMapped []Prediction
+}
+
+// FitLibrary fits the none model on the sets' decisions, re-makes them
+// with it, and fits the confidence map on those (FitLibraryConfidence);
+// predictions are made with the identity library map and no none model.
+func FitLibrary(sets map[string][]LibraryPrediction) LibraryFit {
+	m := FitLibraryNone(sets)
+	redecided := map[string][]LibraryPrediction{}
+	for name, preds := range sets {
+		redecided[name] = RedecideLibrary(preds, m)
+	}
+	f := FitLibraryConfidence(redecided)
+	f.None = m
+	f.CrossValidation = CrossValidateLibraryNone(sets)
+	return f
 }
 
 // FitLibraryConfidence fits the confidence map of decisions among tools

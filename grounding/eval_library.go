@@ -103,9 +103,15 @@ type LibraryPrediction struct {
 	Of int `json:"of"`
 	// ByLibrary says the best tool was scored by library relevance, so
 	// Options.LibraryConfidence made the confidence.
-	ByLibrary bool        `json:"by_library,omitempty"`
-	MS        float64     `json:"ms"`
-	Usage     *ModelUsage `json:"usage,omitempty"`
+	ByLibrary bool `json:"by_library,omitempty"`
+	// Evidence is the best tool's fit as the none model weighs it, and
+	// Share the best tool's softmax share among the tools (none aside):
+	// with Ranked they let a none model be fitted and the choice re-made
+	// without grounding again (FitLibraryNone).
+	Evidence *NoneEvidence `json:"none_evidence,omitempty"`
+	Share    float64       `json:"share,omitempty"`
+	MS       float64       `json:"ms"`
+	Usage    *ModelUsage   `json:"usage,omitempty"`
 	// Scores are every judged tool's S, P and f, for analysis and fitting.
 	Scores []ScoreLine `json:"scores,omitempty"`
 }
@@ -120,7 +126,11 @@ func JudgeLibrary(it LibraryItem, res *Result) LibraryPrediction {
 	p.Correct = it.Accepts(p.Choice)
 	if best, ok := res.Best(); ok {
 		p.ByLibrary = best.ByLibrary
+		if among := 1 - res.NoneProbability; among > 0 {
+			p.Share = best.Probability / among
+		}
 	}
+	p.Evidence = res.NoneEvidence
 	for i, t := range res.Ranked() {
 		if i < RankedShown {
 			p.Ranked = append(p.Ranked, t.Tool)

@@ -281,6 +281,7 @@ func (g *Grounder) GroundWith(ctx context.Context, query string, ask Ask) (*Resu
 	byLibrary := make([]bool, n)
 	if ls := g.libraryScores(); ls != nil {
 		rel := ls.Relevance(query)
+		res.words = rel.Words
 		for i := range S {
 			if i < len(rel.Scores) && rel.Scores[i] >= 0 {
 				S[i] = combineSemantic(S[i], rel.Scores[i])

@@ -34,4 +34,7 @@ type LibraryRelevance struct {
 	// when the scorer does not tell. It is a signal for calibration: a
 	// query whose best tool explains little of it may need none.
 	Explained []float64
+	// Words tells how the query's words fall on a tool (by its index in
+	// Scores), for the none model; nil when the scorer does not tell.
+	Words func(tool int) WordEvidence
 }

@@ -32,6 +32,11 @@ type Options struct {
 	// scores have another scale than the known tools', so they are
 	// calibrated on tool libraries' labelled queries instead.
 	LibraryConfidence ConfidenceMap
+	// LibraryNone decides "none of these" when the best tool was scored
+	// by library relevance, from several signals of its fit (see
+	// none_model.go); the zero model leaves it to NoneScore and
+	// Threshold.
+	LibraryNone NoneModel
 	// Route says who decides "needs a tool?"; see RouteMode.
 	Route RouteMode
 	// DecisiveBelow and DecisiveAbove bound the band of "needs a tool"
@@ -113,13 +118,22 @@ func DefaultLibraryConfidenceMap() ConfidenceMap {
 	}
 }
 
+// DefaultLibraryNoneModel is the fitted none model for choices among
+// tools scored by library relevance (FitLibraryNone).
+func DefaultLibraryNoneModel() NoneModel {
+	return NoneModel{W: [noneDims]float64{
+		calibration.LibraryNoneW0, calibration.LibraryNoneW1, calibration.LibraryNoneW2, calibration.LibraryNoneW3,
+		calibration.LibraryNoneW4, calibration.LibraryNoneW5, calibration.LibraryNoneW6, calibration.LibraryNoneW7,
+	}, Threshold: calibration.LibraryNoneThreshold}
+}
+
 // DefaultOptions returns the defaults.
 func DefaultOptions() Options {
 	return Options{
 		Gamma: DefaultGamma, Lambda: DefaultLambda, Temperature: DefaultTemperature,
 		NoneScore: DefaultNoneScore, Threshold: DefaultThreshold, Confidence: DefaultConfidenceMap(),
-		LibraryConfidence: DefaultLibraryConfidenceMap(),
-		DecisiveBelow:     DefaultDecisiveBelow, DecisiveAbove: DefaultDecisiveAbove,
+		LibraryConfidence: DefaultLibraryConfidenceMap(), LibraryNone: DefaultLibraryNoneModel(),
+		DecisiveBelow: DefaultDecisiveBelow, DecisiveAbove: DefaultDecisiveAbove,
 		ToolTimeout: DefaultToolTimeout, ExternalToolTimeout: DefaultExternalToolTimeout,
 	}
 }

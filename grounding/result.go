@@ -121,6 +121,11 @@ type Result struct {
 	Choice          Choice   `json:"choice"`
 	ElapsedMS       float64  `json:"elapsed_ms"`
 	Warnings        []string `json:"warnings,omitempty"`
+	// NoneEvidence is the best tool's fit as the none model weighs it,
+	// when the best tool was scored by library relevance.
+	NoneEvidence *NoneEvidence `json:"none_evidence,omitempty"`
+	// words is the library scorer's WordEvidence, while deciding.
+	words func(int) WordEvidence
 }
 
 // Best returns the highest-scoring tool (by F, first on ties), whatever

@@ -103,12 +103,23 @@ func (g *Grounder) decide(ctx context.Context, res *Result, ask Ask, route *rout
 		scores[i] = t.F
 	}
 	pNone, p, best, needsTool := thresholdChoice(scores, g.opts.NoneScore, g.opts.Temperature, g.opts.Threshold)
+	threshold := g.opts.Threshold
+	if ev, ok := noneEvidence(res, res.words, best); ok {
+		ev.Need = 1 - pNone
+		ev.Required, ev.Values = requiredParams(g.specs[best]), queryValues(res.Query)
+		res.NoneEvidence = &ev
+		if g.opts.LibraryNone.On() {
+			pNone, needsTool = applyNoneModel(g.opts.LibraryNone, ev, pNone, p)
+			threshold = g.opts.LibraryNone.Threshold
+		}
+	}
+	res.words = nil
 	res.NoneProbability = pNone
 	for i := range res.Tools {
 		res.Tools[i].Probability = p[i]
 	}
 	need := 1 - pNone
-	res.Route = Route{Probability: need, Threshold: g.opts.Threshold, By: store.RouteByThreshold, NeedsTool: needsTool}
+	res.Route = Route{Probability: need, Threshold: threshold, By: store.RouteByThreshold, NeedsTool: needsTool}
 
 	mode := g.mode()
 	askModel := !ask.ToolNeeded && g.engine.Router != nil && (mode == RouteModel ||

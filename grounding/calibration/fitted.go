@@ -9,18 +9,32 @@ package calibration
 // The Library map: on 1187 of the 2373 decisions among tools scored by library
 // relevance in the dev sets metatool, bfcl, sealtools (every other one of each set; each
 // set weighing alike): see grounding.FitLibraryConfidence.
+//
+// The LibraryNone model (weights W0…W7 of NoneEvidence's features, and the
+// threshold): on every decision of those sets, each set weighing alike, before
+// the Library map is fitted on the decisions it re-makes: see
+// grounding.FitLibraryNone.
 const (
-	Temperature  = 0.0396
-	NoneScore    = 0.2906
-	Threshold    = 0.1600
-	NoneA        = -0.6998
-	NoneB        = 0.5696
-	ToolA        = 2.3981
-	ToolB        = 0.9626
-	LibraryNoneA = 0.1042
-	LibraryNoneB = 0.6318
-	LibraryNoneC = -1.1219
-	LibraryToolA = -1.0718
-	LibraryToolB = 0.8087
-	LibraryToolC = 0.2988
+	Temperature          = 0.0396
+	NoneScore            = 0.2906
+	Threshold            = 0.1600
+	NoneA                = -0.6998
+	NoneB                = 0.5696
+	ToolA                = 2.3981
+	ToolB                = 0.9626
+	LibraryNoneA         = 0.5063
+	LibraryNoneB         = 0.9505
+	LibraryNoneC         = -1.2485
+	LibraryToolA         = -1.1075
+	LibraryToolB         = 1.1020
+	LibraryToolC         = 0.3257
+	LibraryNoneW0        = -1.6006
+	LibraryNoneW1        = 3.0084
+	LibraryNoneW2        = 1.5472
+	LibraryNoneW3        = 0.4938
+	LibraryNoneW4        = 0.0317
+	LibraryNoneW5        = 0.6217
+	LibraryNoneW6        = 1.1311
+	LibraryNoneW7        = -2.5123
+	LibraryNoneThreshold = 0.2396
 )

@@ -478,7 +478,9 @@ func (l libraryScores) Relevance(query string) grounding.LibraryRelevance {
 		}
 		out[i] = math.Pow(math.Max(0, math.Min(r.combined(i, l.examples[i]), 1)), relevancePower)
 	}
-	return grounding.LibraryRelevance{Scores: out, Explained: r.Covered}
+	qw := l.e.queryWords(l.ix, query)
+	words := func(tool int) grounding.WordEvidence { return l.ix.wordEvidence(qw, tool) }
+	return grounding.LibraryRelevance{Scores: out, Explained: r.Covered, Words: words}
 }
 
 // combined is tool i's relevance before the bend: the weighted mean of its
