@@ -234,10 +234,10 @@ func (p *parser) number(param Param) (Value, error) {
 	}
 	tok := p.s[start:p.i]
 	if param.Type == TypeInteger {
-		if len(tok) > MaxNumberLen || !integerRe.MatchString(tok) {
+		if len(tok) > MaxNumberLen || !integerRe().MatchString(tok) {
 			return Value{}, p.fail(start, "expected an integer for %s, found %s", param.Name, describeToken(p.s, start))
 		}
-	} else if len(tok) > MaxNumberLen || !numberRe.MatchString(tok) {
+	} else if len(tok) > MaxNumberLen || !numberRe().MatchString(tok) {
 		return Value{}, p.fail(start, "expected a number for %s, found %s", param.Name, describeToken(p.s, start))
 	}
 	f, err := strconv.ParseFloat(tok, 64)
@@ -356,9 +356,9 @@ func normalizeExpression(s string) string {
 func matchContent(param Param, content string) (matched, patterned bool) {
 	switch param.Type {
 	case TypeDateTime:
-		return dateTimeRe.MatchString(content), true
+		return dateTimeRe().MatchString(content), true
 	case TypeDate:
-		return dateRe.MatchString(content), true
+		return dateRe().MatchString(content), true
 	case TypeEnum:
 		return slices.Contains(param.Enum, content), true
 	case TypeString:
