@@ -148,7 +148,7 @@ func TestStudyPhaseOnTheStatusLine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		h := &harness{Model: m, late: make(chan tea.Msg, 64)}
+		h := newHarness(t, m)
 		h.drive(tea.WindowSizeMsg{Width: width, Height: 24})
 		status := func() string {
 			lines := strings.Split(h.plain(), "\n")

@@ -48,7 +48,7 @@ func TestPermissionGate(t *testing.T) {
 				t.Fatal(err)
 			}
 			mod.Update(tea.WindowSizeMsg{Width: 100, Height: 24})
-			m := &harness{Model: mod, late: make(chan tea.Msg, 64)}
+			m := newHarness(t, mod)
 			m.typeText("save my notes")
 			m.drive(press(tea.KeyEnter))
 			v := m.plain()
@@ -85,14 +85,28 @@ func TestPermissionGate(t *testing.T) {
 	}
 }
 
-// fakeLibrary reports servers changing.
+// fakeLibrary reports servers changing; its tests send the change
+// themselves, so a watch on it never ends.
 type fakeLibrary struct {
-	mu      sync.Mutex
-	servers []ServerState
-	changed chan struct{}
+	mu       sync.Mutex
+	servers  []ServerState
+	changed  chan struct{}
+	watching int
 }
 
-func (l *fakeLibrary) Changed() <-chan struct{} { return l.changed }
+func (l *fakeLibrary) Changed() <-chan struct{} {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.watching++
+	return l.changed
+}
+
+// watchers counts the watches started, every one of them parked.
+func (l *fakeLibrary) watchers() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.watching
+}
 func (l *fakeLibrary) Servers() []ServerState {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -107,7 +121,7 @@ func TestServersOnStatusLineAndTools(t *testing.T) {
 		t.Fatal(err)
 	}
 	mod.Update(tea.WindowSizeMsg{Width: 160, Height: 40})
-	m := &harness{Model: mod, late: make(chan tea.Msg, 64)}
+	m := newHarness(t, mod)
 	if v := m.plain(); !strings.Contains(v, "mcp 1 connecting · 1 failed") {
 		t.Errorf("status line before connecting:\n%s", v)
 	}
