@@ -22,6 +22,7 @@ func permissionTurn() *fakeTurn {
 }
 
 func TestPermissionGate(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name    string
 		key     tea.KeyMsg
@@ -114,6 +115,7 @@ func (l *fakeLibrary) Servers() []ServerState {
 }
 
 func TestServersOnStatusLineAndTools(t *testing.T) {
+	t.Parallel()
 	lib := &fakeLibrary{servers: []ServerState{{Name: "files", State: "connecting"}, {Name: "dead", State: "failed", Detail: "cannot start x"}},
 		changed: make(chan struct{}, 1)}
 	mod, err := New(context.Background(), Options{Agent: newFakeAgent(t), Library: lib, Renderer: testRenderer(), Now: testNow, Location: time.UTC})
