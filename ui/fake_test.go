@@ -337,7 +337,9 @@ func (h *harness) drive(msgs ...tea.Msg) (quit bool) {
 		}
 		// A parked command may answer once another one ran (a turn's
 		// next event after its confirmation).
-		queue = h.settle()
+		for _, msg := range h.settle() {
+			queue = append(queue, h.expand(msg)...)
+		}
 		if len(queue) == 0 {
 			return quit
 		}
