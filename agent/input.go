@@ -1,11 +1,11 @@
 package agent
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/gear-chat/gear/internal/lazyregexp"
 	"github.com/gear-chat/gear/store"
 )
 
@@ -53,7 +53,7 @@ const (
 
 // switchRe reads "use wiki instead", "no, try the calculator instead",
 // "switch to Forecast instead please".
-var switchRe = regexp.MustCompile(`(?i)^(?:no[,.!]?\s+|nope[,.!]?\s+)?(?:please\s+)?(?:use|try|switch\s+to|call)\s+(?:the\s+|a\s+)?(.{1,60}?)(?:\s+tool)?\s+instead(?:\s+please)?\s*[.!]*$`)
+var switchRe = lazyregexp.New(`(?i)^(?:no[,.!]?\s+|nope[,.!]?\s+)?(?:please\s+)?(?:use|try|switch\s+to|call)\s+(?:the\s+|a\s+)?(.{1,60}?)(?:\s+tool)?\s+instead(?:\s+please)?\s*[.!]*$`)
 
 // ParseInput reads a line the user typed. mode is the mode of a line with
 // no prefix (empty means chat); toolNames are the library's tools, used to
@@ -102,7 +102,7 @@ func ParseInput(text string, mode store.Mode, toolNames []string) Input {
 		name, args, _ := strings.Cut(text[1:], " ")
 		return Input{Kind: InputCommand, Command: strings.ToLower(name), Args: strings.TrimSpace(args)}
 	}
-	if m := switchRe.FindStringSubmatch(text); m != nil {
+	if m := switchRe().FindStringSubmatch(text); m != nil {
 		return Input{Kind: InputSwitch, Mode: mode, Tool: strings.TrimSpace(m[1])}
 	}
 	if mode == store.ModeDirect && looksLikeCall(text, toolNames) {

@@ -3,7 +3,7 @@ package constrain
 import "github.com/gear-chat/gear/tools"
 
 // The phases of a call. Each mirrors a step of tools.Parse (parse.go,
-// parse_json.go); the comments name the parser's step.
+// parse_values.go, parse_json.go); the comments name the parser's step.
 type phase uint8
 
 const (

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"regexp"
 	"strings"
 	"time"
 	"unicode"
@@ -15,6 +14,7 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 
 	"github.com/gear-chat/gear/config"
+	"github.com/gear-chat/gear/internal/lazyregexp"
 )
 
 // ErrorKind is what went wrong, in terms a person can act on. Test for one
@@ -243,19 +243,19 @@ func bodyMessage(body []byte) string {
 // Phrases servers use: OpenAI, vLLM, Ollama and llama.cpp word these
 // differently, so the classification reads both the code and the message.
 var (
-	modelMissingRE   = regexp.MustCompile(`(?i)model.*(not found|does not exist|not exist|unknown|no such|not loaded|try pulling)|(unknown|invalid) model`)
-	contextTooLongRE = regexp.MustCompile(`(?i)context[_ ]length|maximum context|context size|context window|too many tokens|prompt is too long|exceeds the (available )?context`)
-	maskedKeyRE      = regexp.MustCompile(`[A-Za-z0-9_\-]*\*{3,}[A-Za-z0-9_\-]*|\b(sk|key|gsk|xai)-[A-Za-z0-9_\-]{6,}`)
+	modelMissingRE   = lazyregexp.New(`(?i)model.*(not found|does not exist|not exist|unknown|no such|not loaded|try pulling)|(unknown|invalid) model`)
+	contextTooLongRE = lazyregexp.New(`(?i)context[_ ]length|maximum context|context size|context window|too many tokens|prompt is too long|exceeds the (available )?context`)
+	maskedKeyRE      = lazyregexp.New(`[A-Za-z0-9_\-]*\*{3,}[A-Za-z0-9_\-]*|\b(sk|key|gsk|xai)-[A-Za-z0-9_\-]{6,}`)
 )
 
 func classifyStatus(status int, code, message string) ErrorKind {
 	switch {
 	case code == "invalid_api_key" || status == 401 || status == 403:
 		return ErrAuth
-	case code == "model_not_found" || (status >= 400 && status < 500 && modelMissingRE.MatchString(message)):
+	case code == "model_not_found" || (status >= 400 && status < 500 && modelMissingRE().MatchString(message)):
 		return ErrUnknownModel
 	case code == "context_length_exceeded" || code == "exceed_context_size_error" || status == 413 ||
-		contextTooLongRE.MatchString(message):
+		contextTooLongRE().MatchString(message):
 		return ErrContextTooLong
 	case status == 429:
 		return ErrRateLimited
@@ -319,7 +319,7 @@ func (c *Client) clean(s string) string {
 		s = strings.ReplaceAll(s, k, "[key removed]")
 	}
 	s = config.RedactText(s)
-	s = maskedKeyRE.ReplaceAllString(s, "[key removed]")
+	s = maskedKeyRE().ReplaceAllString(s, "[key removed]")
 	s = strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
 			return ' '

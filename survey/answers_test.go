@@ -16,6 +16,7 @@ func builtin() survey.Questionnaire {
 // TestTable12 checks the questionnaire against the paper's Table 12: 21
 // questions with gear's six tools, in the paper's order and types.
 func TestTable12(t *testing.T) {
+	t.Parallel()
 	q := builtin()
 	if q.Version != survey.Version || len(q.Questions) != 21 {
 		t.Fatalf("version %q, %d questions", q.Version, len(q.Questions))
@@ -56,6 +57,7 @@ func TestTable12(t *testing.T) {
 // TestToolQuestionsFollowTheLibrary: one accuracy question per tool, in
 // library order, whatever the library.
 func TestToolQuestionsFollowTheLibrary(t *testing.T) {
+	t.Parallel()
 	for _, tools := range [][]string{nil, {"Calculator"}, {"Translate", "ImageGen", " ", "Translate", "Stocks"}} {
 		q := survey.New(tools)
 		var got []string
@@ -89,6 +91,7 @@ func contains(list []string, s string) bool {
 }
 
 func TestDecodeAnswers(t *testing.T) {
+	t.Parallel()
 	q := builtin()
 	tests := []struct {
 		name string
@@ -143,6 +146,7 @@ func TestDecodeAnswers(t *testing.T) {
 }
 
 func TestAnswerErrorNamesTheQuestion(t *testing.T) {
+	t.Parallel()
 	_, err := builtin().Decode([]byte(`{"overall_score": 250}`))
 	var ae *survey.AnswerError
 	if !errors.As(err, &ae) || ae.Question.ID != survey.QOverallScore {
@@ -152,6 +156,7 @@ func TestAnswerErrorNamesTheQuestion(t *testing.T) {
 
 // TestFieldRoundTrip: what the form shows parses back to the answer.
 func TestFieldRoundTrip(t *testing.T) {
+	t.Parallel()
 	q := builtin()
 	for _, tt := range []struct {
 		id    string
@@ -181,6 +186,7 @@ func TestFieldRoundTrip(t *testing.T) {
 }
 
 func TestMissingAndRestore(t *testing.T) {
+	t.Parallel()
 	q := builtin()
 	a := survey.Answers{survey.QOverallExperience: 5}
 	missing := q.Missing(a)

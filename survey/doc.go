@@ -8,7 +8,7 @@
 // (answers.go); the study protocol — participant id, phase, the mode a
 // phase defaults to (study.go); saving and resuming a response
 // (session.go); the huh form that is a thin layer over all of that
-// (form.go); the report's figures over one or many histories (report.go,
+// (form.go, its questions in form_questions.go); the report's figures over one or many histories (report.go,
 // stats.go); and the labels a rated history gives grounding (labels.go).
 //
 // The package reads and writes the history only through package store.

@@ -6,17 +6,18 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/gear-chat/gear/internal/timercmd"
 	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/survey"
 )
 
 // driver runs a tea.Model the way a program would, without a terminal:
-// each command runs (those still waiting after a moment — cursor blinks,
-// ticks — are dropped) and the messages it returns are fed back.
+// each command runs to its end, one at a time, and the messages it
+// returns are fed back. Timers (a field's cursor blink) are not run: their
+// time would come after the test has moved on.
 type driver struct {
 	t *testing.T
 	m tea.Model
@@ -47,17 +48,10 @@ func (d *driver) send(msgs ...tea.Msg) {
 
 // run executes a command and the batches and sequences it returns.
 func run(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
+	if cmd == nil || timercmd.Is(cmd) {
 		return nil
 	}
-	done := make(chan tea.Msg, 1)
-	go func() { done <- cmd() }()
-	var msg tea.Msg
-	select {
-	case msg = <-done:
-	case <-time.After(50 * time.Millisecond):
-		return nil
-	}
+	msg := cmd()
 	switch m := msg.(type) {
 	case nil:
 		return nil
@@ -124,6 +118,7 @@ func newForm(t *testing.T, st *store.Store, q survey.Questionnaire) (*driver, *s
 // participant moves on and when they close the form, the next form offers
 // them back, and finishing stores a complete response.
 func TestFormSavesAsItGoesAndResumes(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := openStore(t)
 	q := survey.New([]string{"Calculator", "WikiSearch"})
@@ -221,6 +216,7 @@ func sameAnswers(got json.RawMessage, want string) bool {
 // TestFormStartOver: declining to resume starts a new response and leaves
 // the old one unfinished.
 func TestFormStartOver(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := openStore(t)
 	q := survey.New(nil)
@@ -245,6 +241,7 @@ func TestFormStartOver(t *testing.T) {
 // still running waits for it, then saves once more into the same
 // response.
 func TestFormClosesWhileSaving(t *testing.T) {
+	t.Parallel()
 	st := openStore(t)
 	d, f := newForm(t, st, survey.New(nil))
 	isSave := func(m tea.Msg) bool { return reflect.TypeOf(m).String() == "survey.savedMsg" }

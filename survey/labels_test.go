@@ -18,6 +18,7 @@ func family(tool string) (string, bool) {
 }
 
 func TestFeedbackLabels(t *testing.T) {
+	t.Parallel()
 	up, down := store.ScoreUp, store.ScoreDown
 	chat := func(route store.Route, by store.RouteMethod, tool string, r *store.Rating) store.Turn {
 		t := store.Turn{Query: "q", Mode: store.ModeChat, Rating: r}
@@ -107,6 +108,7 @@ func TestFeedbackLabels(t *testing.T) {
 // wanting store.WantedNone — labels the query none, and the report counts
 // it as wrong grounding.
 func TestNoToolNeededThroughTheStore(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "gear.db"), store.Options{})
 	if err != nil {

@@ -46,6 +46,7 @@ func checkProportion(t *testing.T, name string, got survey.Proportion, x, n int,
 // surveytest for its design): the paper's own numbers come back, with the
 // Wilson and Newcombe intervals computed independently.
 func TestStudyReport(t *testing.T) {
+	t.Parallel()
 	rep := survey.Compute(readStudy(t, 1), surveytest.ToolNames())
 	checkStudy(t, rep)
 }
@@ -211,6 +212,7 @@ func checkHeadlines(t *testing.T, rep survey.Report) {
 // TestMergedDatabases: the same study gathered in five files of ten
 // participants reports the same figures as fifty files of one.
 func TestMergedDatabases(t *testing.T) {
+	t.Parallel()
 	rep := survey.Compute(readStudy(t, 10), surveytest.ToolNames())
 	if len(rep.Sources) != 5 {
 		t.Fatalf("%d sources", len(rep.Sources))
@@ -221,6 +223,7 @@ func TestMergedDatabases(t *testing.T) {
 // TestAnonymizedReport: no participant id, file name or free text is
 // left in the anonymized report's JSON.
 func TestAnonymizedReport(t *testing.T) {
+	t.Parallel()
 	sources := readStudy(t, 10)
 	rep := survey.Compute(sources, surveytest.ToolNames()).Anonymize()
 	data, err := json.Marshal(rep)
@@ -241,6 +244,7 @@ func TestAnonymizedReport(t *testing.T) {
 
 // TestReportWithoutData: an empty history gives zeros, not NaNs.
 func TestReportWithoutData(t *testing.T) {
+	t.Parallel()
 	rep := survey.Compute([]survey.Source{{Label: "empty", Dump: store.Dump{}}}, surveytest.ToolNames())
 	if _, err := json.Marshal(rep); err != nil {
 		t.Fatalf("empty report does not encode: %v", err)
@@ -253,6 +257,7 @@ func TestReportWithoutData(t *testing.T) {
 // A "wrong tool" flag saying no tool was needed counts as wrong grounding;
 // turns grounding did not decide (typed calls, baseline) are not counted.
 func TestGroundingAccuracyCountsNoToolNeeded(t *testing.T) {
+	t.Parallel()
 	tool := func(r *store.Rating) store.Turn {
 		return store.Turn{Mode: store.ModeChat, Rating: r, TurnRecord: store.TurnRecord{Route: store.RouteTool,
 			RouteBy: store.RouteByThreshold, Grounded: true, Tool: "Calculator", ChosenBy: store.ChosenByGrounding}}

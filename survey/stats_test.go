@@ -11,6 +11,7 @@ import (
 // published in Newcombe (1998), "Two-sided confidence intervals for the
 // single proportion", Statistics in Medicine 17:857, Table I (method 3).
 func TestWilsonAgainstNewcombe(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		x, n      int
 		low, high float64
@@ -35,6 +36,7 @@ func TestWilsonAgainstNewcombe(t *testing.T) {
 // independent proportions", Statistics in Medicine 17:873, Table II
 // (method 10).
 func TestNewcombeDifference(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		a, na, b, nb int
 		low, high    float64
@@ -55,6 +57,7 @@ func TestNewcombeDifference(t *testing.T) {
 func within(a, b, tol float64) bool { return a-b <= tol && b-a <= tol }
 
 func TestDistribute(t *testing.T) {
+	t.Parallel()
 	d := survey.Distribute([]int{100, 0, 9, 10, 95, 50}, 0, 100)
 	var bins [][3]int
 	for _, b := range d.Histogram {

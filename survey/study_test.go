@@ -26,6 +26,7 @@ func openStore(t *testing.T) *store.Store {
 }
 
 func TestParticipantIDIsRandomAndKept(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := openStore(t)
 	id, err := survey.ParticipantID(ctx, st)
@@ -48,6 +49,7 @@ func TestParticipantIDIsRandomAndKept(t *testing.T) {
 // TestStudyPhases: starting a phase records it for new conversations and
 // sets the default mode; starting it again changes nothing.
 func TestStudyPhases(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := openStore(t)
 	if m, err := survey.DefaultMode(ctx, st); err != nil || m != store.ModeChat {
@@ -85,6 +87,7 @@ func TestStudyPhases(t *testing.T) {
 }
 
 func TestStudyPhaseErrors(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := openStore(t)
 	if _, _, err := survey.StartPhase(ctx, st, "pilot", "", time.Now()); err == nil || !strings.Contains(err.Error(), "want baseline or gear") {
@@ -103,6 +106,7 @@ func TestStudyPhaseErrors(t *testing.T) {
 // resuming updates the same response, and finishing needs every required
 // question.
 func TestResumeUnfinished(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st := openStore(t)
 	q := survey.New([]string{"Calculator", "WikiSearch"})

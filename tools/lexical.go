@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gear-chat/gear/internal/lazyregexp"
 )
 
 // Bounds of the call syntax. The ToolDec machine in constrain enforces the
@@ -59,13 +61,13 @@ const monthPattern = `(?:jan|january|feb|february|mar|march|apr|april|may|jun|ju
 const DatePattern = `(?i)(?:[0-9]{4}-[0-9]{2}-[0-9]{2}|today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday)`
 
 var (
-	numberRe   = regexp.MustCompile(`^` + NumberPattern + `$`)
-	integerRe  = regexp.MustCompile(`^` + IntegerPattern + `$`)
-	dateTimeRe = regexp.MustCompile(`^` + DateTimePattern + `$`)
-	dateRe     = regexp.MustCompile(`^` + DatePattern + `$`)
+	numberRe   = lazyregexp.New(`^` + NumberPattern + `$`)
+	integerRe  = lazyregexp.New(`^` + IntegerPattern + `$`)
+	dateTimeRe = lazyregexp.New(`^` + DateTimePattern + `$`)
+	dateRe     = lazyregexp.New(`^` + DatePattern + `$`)
 	// enumValuePattern keeps enum values free of characters that would
 	// need escaping, so an enum literal is its value between quotes.
-	enumValuePattern = regexp.MustCompile(`^[^"\\\x00-\x1f\x7f]{1,200}$`)
+	enumValuePattern = lazyregexp.New(`^[^"\\\x00-\x1f\x7f]{1,200}$`)
 )
 
 // maxEnumValueLen bounds an enum value in characters.

@@ -215,7 +215,7 @@ func stringsOnly(enum *jsonNode) bool {
 	}
 	total := 0
 	for _, v := range enum.values {
-		if v.kind != jsonString || !enumValuePattern.MatchString(v.str) {
+		if v.kind != jsonString || !enumValuePattern().MatchString(v.str) {
 			return false
 		}
 		total += len(v.str)

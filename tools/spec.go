@@ -290,7 +290,7 @@ func (s Spec) Validate() error {
 				return fmt.Errorf("tool %s: enum parameter %s lists no values", s.Name, p.Name)
 			}
 			for _, v := range p.Enum {
-				if !enumValuePattern.MatchString(v) || !utf8.ValidString(v) {
+				if !enumValuePattern().MatchString(v) || !utf8.ValidString(v) {
 					return fmt.Errorf("tool %s: enum value %q of %s: want 1 to %d characters, no quote, backslash or control character", s.Name, v, p.Name, maxEnumValueLen)
 				}
 			}

@@ -12,6 +12,7 @@ import (
 )
 
 func TestSlashCommands(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		line string
 		want []string
@@ -54,6 +55,7 @@ func TestSlashCommands(t *testing.T) {
 }
 
 func TestModeAppliesToTheNextTurn(t *testing.T) {
+	t.Parallel()
 	a := newFakeAgent(t, newFakeTurn(adelaideEvents(), nil))
 	m := newTestModel(t, a, nil, 80, 24)
 	m.typeText("/mode direct")
@@ -69,6 +71,7 @@ func TestModeAppliesToTheNextTurn(t *testing.T) {
 }
 
 func TestPrefixesAndSwitchesAreTurns(t *testing.T) {
+	t.Parallel()
 	for _, line := range []string{"/GEAR what time is it in Adelaide", "/GEAR Calculator(2 + 2)",
 		"@TallChatBot hello there", "/use wiki", "use the calculator instead"} {
 		a := newFakeAgent(t)
@@ -106,6 +109,7 @@ func (f *fakeForm) View() string                   { return "Q1. How would you r
 func (f *fakeForm) Done() (summary string, _ bool) { return f.summary, f.done }
 
 func TestSurveyOpensThroughTheSeam(t *testing.T) {
+	t.Parallel()
 	form := &fakeForm{}
 	var size [2]int
 	a := newFakeAgent(t)
@@ -138,6 +142,7 @@ func TestSurveyOpensThroughTheSeam(t *testing.T) {
 // A study's phase is on the status line; its default mode is the mode of
 // a plain line until /mode changes it.
 func TestStudyPhaseOnTheStatusLine(t *testing.T) {
+	t.Parallel()
 	done := func() *fakeTurn {
 		return newFakeTurn([]agent.Event{agent.Done{Record: agent.Record{Status: store.StatusDone, Answer: "A joke."}}}, nil)
 	}
@@ -148,7 +153,7 @@ func TestStudyPhaseOnTheStatusLine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		h := &harness{Model: m, late: make(chan tea.Msg, 64)}
+		h := newHarness(t, m)
 		h.drive(tea.WindowSizeMsg{Width: width, Height: 24})
 		status := func() string {
 			lines := strings.Split(h.plain(), "\n")

@@ -6,7 +6,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -18,6 +17,7 @@ import (
 
 	"github.com/gear-chat/gear/agent"
 	"github.com/gear-chat/gear/constrain"
+	"github.com/gear-chat/gear/internal/timercmd"
 	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/tools"
 	"github.com/gear-chat/gear/tools/calc"
@@ -57,17 +57,16 @@ type fakeAgent struct {
 	handed  []*fakeTurn
 }
 
-// queued reports whether a turn handed out still has events waiting to be
-// read.
-func (a *fakeAgent) queued() bool {
+// parked counts the turns' readers waiting for an event the test has not
+// pushed yet (one that comes after a confirmation).
+func (a *fakeAgent) parked() int {
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	n := 0
 	for _, t := range a.handed {
-		if len(t.ch) > 0 {
-			return true
-		}
+		n += t.parked()
 	}
-	return false
+	return n
 }
 
 func newFakeAgent(t testing.TB, turns ...*fakeTurn) *fakeAgent {
@@ -92,7 +91,10 @@ func (a *fakeAgent) Start(_ context.Context, req agent.Request) Turn {
 	defer a.mu.Unlock()
 	a.started = append(a.started, req)
 	if len(a.turns) == 0 {
-		return newFakeTurn(nil, nil)
+		// A turn nobody scripted never ends: its reader stays parked.
+		t := newFakeTurn(nil, nil)
+		a.handed = append(a.handed, t)
+		return t
 	}
 	t := a.turns[0]
 	a.turns = a.turns[1:]
@@ -121,35 +123,68 @@ func (a *fakeAgent) Complete(prefix string) []agent.Completion {
 // for the next one, and after the final event reports false. A turn that
 // asks for confirmation gets afterConfirm's events once Confirm is called.
 type fakeTurn struct {
-	ch           chan agent.Event
 	afterConfirm func(tool string) []agent.Event
 
-	mu        sync.Mutex
+	mu      sync.Mutex
+	arrived *sync.Cond // signalled when events are pushed
+	events  []agent.Event
+	ended   bool // the final event is pushed
+	// waiting counts readers inside Next with nothing to read.
+	waiting   int
 	confirmed []string
 	cancelled bool
 }
 
 func newFakeTurn(events []agent.Event, afterConfirm func(string) []agent.Event) *fakeTurn {
-	t := &fakeTurn{ch: make(chan agent.Event, 64), afterConfirm: afterConfirm}
+	t := &fakeTurn{afterConfirm: afterConfirm}
+	t.arrived = sync.NewCond(&t.mu)
 	t.push(events...)
 	return t
 }
 
-// push queues events; the final one closes the turn.
+// push queues events; the final one ends the turn.
 func (t *fakeTurn) push(events ...agent.Event) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	for _, ev := range events {
-		t.ch <- ev
+		if t.ended {
+			break
+		}
+		t.events = append(t.events, ev)
 		switch ev.(type) {
 		case agent.Done, agent.Failed, agent.Cancelled:
-			close(t.ch)
-			return
+			t.ended = true
 		}
 	}
+	t.arrived.Broadcast()
 }
 
 func (t *fakeTurn) Next() (agent.Event, bool) {
-	ev, ok := <-t.ch
-	return ev, ok
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for len(t.events) == 0 && !t.ended {
+		t.waiting++
+		t.arrived.Wait()
+		t.waiting--
+	}
+	if len(t.events) == 0 {
+		return nil, false
+	}
+	ev := t.events[0]
+	t.events = t.events[1:]
+	return ev, true
+}
+
+// parked is how many readers wait in Next for an event only the test can
+// bring (through Confirm): none once an event or the end is there to read,
+// even if a woken reader has not taken it yet.
+func (t *fakeTurn) parked() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.events) > 0 || t.ended {
+		return 0
+	}
+	return t.waiting
 }
 
 func (t *fakeTurn) Confirm(tool string) error {
@@ -238,17 +273,37 @@ func testRenderer() *lipgloss.Renderer {
 	return r
 }
 
-// harness is the chat under test with its command runner.
+// harness is the chat under test with its command runner. It runs one
+// command at a time and, after each, waits until every command still
+// running is parked: waiting for what only the test does next (a turn
+// waiting for a confirmation, a watch on a library that never changes).
+// Timers are never run (a test sends their message itself), so a view is
+// the same however slow the machine is.
 type harness struct {
 	*Model
-	// late carries the messages of commands that were still waiting when
-	// drive moved on (a turn's next event after a confirmation).
-	late    chan tea.Msg
-	waiting atomic.Int32
-	// ready reports whether a waiting command has an answer ready (a
-	// scripted turn with events still queued), so drive waits for it
-	// however slow the machine is, rather than only for a moment.
-	ready func() bool
+	tb testing.TB
+	// parkers count the commands parked on the fakes.
+	parkers []func() int
+
+	mu       sync.Mutex
+	inFlight int       // commands started and not returned
+	answers  []tea.Msg // what returned commands answered, in order
+}
+
+// settleTimeout bounds the wait for commands that neither answer nor park:
+// a bug in the chat or in a fake, reported as such.
+const settleTimeout = time.Minute
+
+// newHarness wraps a chat built with the fakes of this file.
+func newHarness(tb testing.TB, m *Model) *harness {
+	h := &harness{Model: m, tb: tb}
+	if a, ok := m.agent.(*fakeAgent); ok {
+		h.parkers = append(h.parkers, a.parked)
+	}
+	if l, ok := m.library.(*fakeLibrary); ok {
+		h.parkers = append(h.parkers, l.watchers)
+	}
+	return h
 }
 
 // newTestModel builds the chat at w×h with the fake agent and history.
@@ -263,19 +318,13 @@ func newTestModel(t testing.TB, a Agent, h History, w, ht int) *harness {
 		t.Fatal(err)
 	}
 	m.Update(tea.WindowSizeMsg{Width: w, Height: ht})
-	hn := &harness{Model: m, late: make(chan tea.Msg, 64)}
-	if fa, ok := a.(*fakeAgent); ok {
-		hn.ready = fa.queued
-	}
-	return hn
+	return newHarness(t, m)
 }
 
 // drive sends the messages and runs the commands they return, feeding the
-// commands' messages back until none is left. A command that waits (a
-// timer, a turn waiting for its confirmation) answers later, if at all:
-// drive gives such commands a moment once the queue is empty. Spinner
-// frames are dropped so views stay the same. It reports whether the
-// program was told to quit.
+// commands' messages back until none is left and every command still
+// running is parked. Spinner frames are dropped so views stay the same. It
+// reports whether the program was told to quit.
 func (h *harness) drive(msgs ...tea.Msg) (quit bool) {
 	queue := msgs
 	for {
@@ -293,53 +342,65 @@ func (h *harness) drive(msgs ...tea.Msg) (quit bool) {
 			_, cmd := h.Update(msg)
 			queue = append(queue, h.run(cmd)...)
 		}
-		if h.waiting.Load() == 0 {
-			// A command that finished sent its messages before it stopped
-			// counting as waiting: take what is there, then stop.
-			select {
-			case msg := <-h.late:
-				queue = append(queue, msg)
-				continue
-			default:
-				return quit
-			}
+		// A parked command may answer once another one ran (a turn's
+		// next event after its confirmation).
+		for _, msg := range h.settle() {
+			queue = append(queue, h.expand(msg)...)
 		}
-		select {
-		case msg := <-h.late:
-			queue = append(queue, msg)
-		case <-time.After(100 * time.Millisecond):
-			if h.ready == nil || !h.ready() {
-				return quit
-			}
+		if len(queue) == 0 {
+			return quit
 		}
 	}
 }
 
-// run runs a command, expanding batches; one that has not answered within
-// 20 ms is left to answer on late.
+// run runs a command, expanding batches, and returns its messages, with
+// those of commands it woke; a command that parks answers later, if at
+// all, through settle.
 func (h *harness) run(cmd tea.Cmd) []tea.Msg {
-	if cmd == nil {
+	if cmd == nil || timercmd.Is(cmd) {
 		return nil
 	}
-	ch := make(chan tea.Msg, 1)
-	go func() { ch <- cmd() }()
-	var msg tea.Msg
-	select {
-	case msg = <-ch:
-	case <-time.After(20 * time.Millisecond):
-		h.waiting.Add(1)
-		go func() {
-			// Send first, stop counting after: drive must never see
-			// nothing waiting while a message is still on its way.
-			defer h.waiting.Add(-1)
-			msg := <-ch
-			for _, m := range h.expand(msg) {
-				h.late <- m
-			}
-		}()
-		return nil
+	h.mu.Lock()
+	h.inFlight++
+	h.mu.Unlock()
+	go func() {
+		msg := cmd()
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		h.answers = append(h.answers, msg)
+		h.inFlight--
+	}()
+	var out []tea.Msg
+	for _, msg := range h.settle() {
+		out = append(out, h.expand(msg)...)
 	}
-	return h.expand(msg)
+	return out
+}
+
+// settle waits until every running command is parked and returns what
+// the others answered, in the order they answered.
+func (h *harness) settle() []tea.Msg {
+	deadline := time.Now().Add(settleTimeout)
+	for {
+		h.mu.Lock()
+		parked := 0
+		for _, p := range h.parkers {
+			parked += p()
+		}
+		if h.inFlight == parked {
+			out := h.answers
+			h.answers = nil
+			h.mu.Unlock()
+			return out
+		}
+		inFlight := h.inFlight
+		h.mu.Unlock()
+		if time.Now().After(deadline) {
+			h.tb.Fatalf("after %v, %d commands still run and only %d are parked", settleTimeout, inFlight, parked)
+		}
+		// Polled: the fakes do not say when one of their readers parks.
+		time.Sleep(100 * time.Microsecond)
+	}
 }
 
 func (h *harness) expand(msg tea.Msg) []tea.Msg {

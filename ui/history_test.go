@@ -21,6 +21,7 @@ func storeWith(t *testing.T, recs ...agent.Record) (*store.Store, int64) {
 }
 
 func TestRatingsAreStoredAgainstTheTurn(t *testing.T) {
+	t.Parallel()
 	st, conv := storeWith(t, calcRecord())
 	turns, err := st.Turns(context.Background(), conv)
 	if err != nil || len(turns) != 1 {
@@ -90,6 +91,7 @@ func TestRatingsAreStoredAgainstTheTurn(t *testing.T) {
 // "No tool was needed" is the picker's last choice and /rate wrong none:
 // a wrong-tool rating whose wanted tool is store.WantedNone.
 func TestNoToolNeededIsAWrongToolRating(t *testing.T) {
+	t.Parallel()
 	for _, how := range []string{"picker", "/rate wrong none", "/rate wrong NONE"} {
 		t.Run(how, func(t *testing.T) {
 			st, conv := storeWith(t, calcRecord())
@@ -134,6 +136,7 @@ func TestNoToolNeededIsAWrongToolRating(t *testing.T) {
 }
 
 func TestResumeShowsTheLastConversation(t *testing.T) {
+	t.Parallel()
 	st, conv := storeWith(t, calcRecord(), adelaideRecord())
 	m := newTestModel(t, newFakeAgent(t), st, 80, 24)
 	m.resume = true
@@ -155,6 +158,7 @@ func TestResumeShowsTheLastConversation(t *testing.T) {
 }
 
 func TestResumeDoesNotReplaceANewTurn(t *testing.T) {
+	t.Parallel()
 	st, _ := storeWith(t, calcRecord())
 	turn := newFakeTurn(nil, nil)
 	m := newTestModel(t, newFakeAgent(t, turn), st, 80, 24)
@@ -169,6 +173,7 @@ func TestResumeDoesNotReplaceANewTurn(t *testing.T) {
 }
 
 func TestHistoryBrowsesSearchesAndReopens(t *testing.T) {
+	t.Parallel()
 	day := time.Date(2026, 11, 21, 9, 5, 0, 0, time.UTC)
 	h := &fakeHistory{
 		convs: []store.Conversation{
@@ -214,6 +219,7 @@ func TestHistoryBrowsesSearchesAndReopens(t *testing.T) {
 }
 
 func TestAsPrefix(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{"adel": "adel*", "17": "17*", "tool:weather": "tool:weather",
 		"new york ": "new york ", `"new york"`: `"new york"`, "": ""} {
 		if got := asPrefix(in); got != want {
@@ -223,6 +229,7 @@ func TestAsPrefix(t *testing.T) {
 }
 
 func TestReopeningASearchHitShowsItsTurn(t *testing.T) {
+	t.Parallel()
 	var turns []store.Turn
 	for i := range 12 {
 		rec := calcRecord()

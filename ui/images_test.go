@@ -51,7 +51,7 @@ func TestImageAnswerShowsPreviewOrPath(t *testing.T) {
 				t.Fatal(err)
 			}
 			mod.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
-			m := &harness{Model: mod, late: make(chan tea.Msg, 64)}
+			m := newHarness(t, mod)
 			m.typeText("paint a fox")
 			m.drive(press(tea.KeyEnter))
 			if v := m.plain(); !strings.Contains(v, tc.want) {
@@ -107,7 +107,7 @@ func TestImageAnswerInlineOnKitty(t *testing.T) {
 			}
 			mod.pictures.base = 0x0a0b00 // the process's part of the ids, fixed
 			mod.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
-			m := &harness{Model: mod, late: make(chan tea.Msg, 64)}
+			m := newHarness(t, mod)
 			m.typeText("paint a fox")
 			m.drive(press(tea.KeyEnter))
 			if !strings.Contains(m.plain(), tc.wantInView) {

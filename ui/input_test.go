@@ -8,6 +8,7 @@ import (
 )
 
 func TestTabCompletes(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		typed, want string
 		candidates  []string
@@ -48,6 +49,7 @@ func TestTabCompletes(t *testing.T) {
 }
 
 func TestRecallEarlierLines(t *testing.T) {
+	t.Parallel()
 	m := newTestModel(t, newFakeAgent(t), nil, 80, 24)
 	for _, line := range []string{"/mode chat", "/tools"} {
 		m.typeText(line)
@@ -73,6 +75,7 @@ func TestRecallEarlierLines(t *testing.T) {
 }
 
 func TestMultiLineInputAndPaste(t *testing.T) {
+	t.Parallel()
 	a := newFakeAgent(t)
 	m := newTestModel(t, a, nil, 80, 24)
 	m.typeText("first line")

@@ -30,7 +30,7 @@ func TestStartupCheckWarnsOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	h := &harness{Model: m, late: make(chan tea.Msg, 64)}
+	h := newHarness(t, m)
 	h.drive(func() tea.Msg { return h.Init()() }())
 	v := h.plain()
 	if calls != 1 || strings.Count(v, "server unreachable") != 1 || strings.Count(v, "using OpenAI") != 1 {

@@ -22,6 +22,7 @@ func permissionTurn() *fakeTurn {
 }
 
 func TestPermissionGate(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name    string
 		key     tea.KeyMsg
@@ -48,7 +49,7 @@ func TestPermissionGate(t *testing.T) {
 				t.Fatal(err)
 			}
 			mod.Update(tea.WindowSizeMsg{Width: 100, Height: 24})
-			m := &harness{Model: mod, late: make(chan tea.Msg, 64)}
+			m := newHarness(t, mod)
 			m.typeText("save my notes")
 			m.drive(press(tea.KeyEnter))
 			v := m.plain()
@@ -85,14 +86,28 @@ func TestPermissionGate(t *testing.T) {
 	}
 }
 
-// fakeLibrary reports servers changing.
+// fakeLibrary reports servers changing; its tests send the change
+// themselves, so a watch on it never ends.
 type fakeLibrary struct {
-	mu      sync.Mutex
-	servers []ServerState
-	changed chan struct{}
+	mu       sync.Mutex
+	servers  []ServerState
+	changed  chan struct{}
+	watching int
 }
 
-func (l *fakeLibrary) Changed() <-chan struct{} { return l.changed }
+func (l *fakeLibrary) Changed() <-chan struct{} {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.watching++
+	return l.changed
+}
+
+// watchers counts the watches started, every one of them parked.
+func (l *fakeLibrary) watchers() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.watching
+}
 func (l *fakeLibrary) Servers() []ServerState {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -100,6 +115,7 @@ func (l *fakeLibrary) Servers() []ServerState {
 }
 
 func TestServersOnStatusLineAndTools(t *testing.T) {
+	t.Parallel()
 	lib := &fakeLibrary{servers: []ServerState{{Name: "files", State: "connecting"}, {Name: "dead", State: "failed", Detail: "cannot start x"}},
 		changed: make(chan struct{}, 1)}
 	mod, err := New(context.Background(), Options{Agent: newFakeAgent(t), Library: lib, Renderer: testRenderer(), Now: testNow, Location: time.UTC})
@@ -107,7 +123,7 @@ func TestServersOnStatusLineAndTools(t *testing.T) {
 		t.Fatal(err)
 	}
 	mod.Update(tea.WindowSizeMsg{Width: 160, Height: 40})
-	m := &harness{Model: mod, late: make(chan tea.Msg, 64)}
+	m := newHarness(t, mod)
 	if v := m.plain(); !strings.Contains(v, "mcp 1 connecting · 1 failed") {
 		t.Errorf("status line before connecting:\n%s", v)
 	}

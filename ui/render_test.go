@@ -20,6 +20,7 @@ import (
 const hostile = "safe\x1b]0;owned\x07 \x1b[2J\x1b[31mred\x1b[0m \x9b1;1H\u202eevil\r\nnext"
 
 func TestUntrustedTextIsSanitised(t *testing.T) {
+	t.Parallel()
 	rec := calcRecord()
 	rec.Answer, rec.Call.Response, rec.Grounding.Preliminary = hostile, hostile, hostile
 	rec.Grounding.Tools[0].Tool = "Calc\x1b[5mulator"
@@ -114,6 +115,7 @@ func sceneModel(t *testing.T, name string, w, h int) *harness {
 }
 
 func TestEveryViewFitsTheTerminal(t *testing.T) {
+	t.Parallel()
 	sizes := [][2]int{{80, 24}, {120, 40}, {300, 60}, {40, 16}, {24, 10}}
 	for name := range scenes(t) {
 		for _, sz := range sizes {
@@ -136,6 +138,7 @@ func TestEveryViewFitsTheTerminal(t *testing.T) {
 const markdownAnswer = "Here is the **code**:\n\n```go\npackage main\n\nfunc main() { fmt.Println(\"a long line of code that must not be reflowed by the renderer\") }\n```\n\nAnd a paragraph long enough to be wrapped again when the window becomes narrower than it is now."
 
 func TestResizeRewrapsAndKeepsCodeIntact(t *testing.T) {
+	t.Parallel()
 	rec := agent.Record{TurnID: 9, Input: "show me code", Query: "show me code", Mode: store.ModeBaseline,
 		Status: store.StatusDone, Answer: markdownAnswer, AnsweredBy: "model"}
 	m := newTestModel(t, newFakeAgent(t, newFakeTurn([]agent.Event{agent.Done{Record: rec}}, nil)), nil, 100, 30)
@@ -177,6 +180,7 @@ func span(view, from, to string) int {
 }
 
 func TestColoursFollowTheBackgroundAndNoColor(t *testing.T) {
+	t.Parallel()
 	render := func(profile termenv.Profile, dark, noColor bool) string {
 		r := lipgloss.NewRenderer(io.Discard)
 		r.SetColorProfile(profile)
@@ -215,6 +219,7 @@ func TestColoursFollowTheBackgroundAndNoColor(t *testing.T) {
 }
 
 func TestScrollingKeepsItsPlace(t *testing.T) {
+	t.Parallel()
 	m := newTestModel(t, newFakeAgent(t), nil, 80, 24)
 	for i := range 40 {
 		m.addNotice(fmt.Sprintf("note number %d", i))

@@ -18,6 +18,7 @@ import (
 // the badge are the same, with nothing guessed from the conversation's
 // engines.
 func TestReopenedTurnLooksAsItDid(t *testing.T) {
+	t.Parallel()
 	chatModel := offlineEngines()
 	chatModel.Chat = store.RoleModel{Engine: "openai", Model: "gpt-4o-mini"}
 	markdown := "The product is **391**.\n\n- 17 × 23 = 391\n- Calculator, 76%"

@@ -8,6 +8,7 @@ import (
 )
 
 func TestStableCut(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		text       string
 		from       int
@@ -35,6 +36,7 @@ func TestStableCut(t *testing.T) {
 // Streamed piece by piece, an answer of paragraphs and a code block looks
 // as it does rendered whole.
 func TestStreamedAnswerMatchesTheWhole(t *testing.T) {
+	t.Parallel()
 	m := newTestModel(t, newFakeAgent(t), nil, 80, 24)
 	answer := "The first paragraph says what the tool found.\n\n```\ncode line one\n\ncode line two\n```\n\n" +
 		"A second paragraph, long enough to be wrapped at sixty columns of text in the window.\n\nThe end."

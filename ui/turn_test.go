@@ -11,6 +11,7 @@ import (
 )
 
 func TestTurnAnswersWithCardAndBadge(t *testing.T) {
+	t.Parallel()
 	a := newFakeAgent(t, newFakeTurn(calcEvents(), nil))
 	m := newTestModel(t, a, &fakeHistory{}, 80, 24)
 	m.typeText("what is 17 * 23")
@@ -49,6 +50,7 @@ func TestTurnAnswersWithCardAndBadge(t *testing.T) {
 }
 
 func TestProgressNamesTheStageAndAnswerStreams(t *testing.T) {
+	t.Parallel()
 	turn := newFakeTurn(nil, nil)
 	a := newFakeAgent(t, turn)
 	m := newTestModel(t, a, nil, 80, 24)
@@ -81,6 +83,7 @@ func TestProgressNamesTheStageAndAnswerStreams(t *testing.T) {
 }
 
 func TestEscCancelsTheTurn(t *testing.T) {
+	t.Parallel()
 	turn := newFakeTurn(nil, nil)
 	m := newTestModel(t, newFakeAgent(t, turn), nil, 80, 24)
 	m.typeText("tell me a long story")
@@ -103,6 +106,7 @@ func TestEscCancelsTheTurn(t *testing.T) {
 }
 
 func TestCtrlCTwiceQuits(t *testing.T) {
+	t.Parallel()
 	m := newTestModel(t, newFakeAgent(t), nil, 80, 24)
 	_, cmd := m.Update(press(tea.KeyCtrlC))
 	if cmd == nil || !strings.Contains(m.plain(), "Press ctrl+c again to quit") {
@@ -120,6 +124,7 @@ func TestCtrlCTwiceQuits(t *testing.T) {
 }
 
 func TestQuitWhileRunningCancelsFirst(t *testing.T) {
+	t.Parallel()
 	turn := newFakeTurn(nil, nil)
 	m := newTestModel(t, newFakeAgent(t, turn), nil, 80, 24)
 	m.typeText("slow question")
@@ -141,6 +146,7 @@ func TestQuitWhileRunningCancelsFirst(t *testing.T) {
 }
 
 func TestConfidenceGate(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		key    tea.KeyMsg
@@ -184,6 +190,7 @@ func TestConfidenceGate(t *testing.T) {
 }
 
 func TestFailedTurnSaysWhy(t *testing.T) {
+	t.Parallel()
 	m := newTestModel(t, newFakeAgent(t, newFakeTurn(failedEvents(), nil)), nil, 80, 24)
 	m.typeText("weather in Paris")
 	m.drive(press(tea.KeyEnter))
@@ -195,6 +202,7 @@ func TestFailedTurnSaysWhy(t *testing.T) {
 // A line sent while a turn runs is queued, shown as
 // queued, and sent once the turn ends.
 func TestEnterWhileRunningQueues(t *testing.T) {
+	t.Parallel()
 	first, second := newFakeTurn(nil, nil), newFakeTurn(nil, nil)
 	a := newFakeAgent(t, first, second)
 	m := newTestModel(t, a, nil, 80, 24)
@@ -219,6 +227,7 @@ func TestEnterWhileRunningQueues(t *testing.T) {
 }
 
 func TestUsageAddsUpInTheStatusLine(t *testing.T) {
+	t.Parallel()
 	rec := calcRecord()
 	rec.Usage = []store.RoleUsage{{Role: store.RoleChat, PromptTokens: 120, CompletionTokens: 30},
 		{Role: store.RoleGrounding, PromptTokens: 50}}
@@ -232,6 +241,7 @@ func TestUsageAddsUpInTheStatusLine(t *testing.T) {
 }
 
 func TestSwitchSaysWhichQuestionIsAnsweredAgain(t *testing.T) {
+	t.Parallel()
 	rec := calcRecord()
 	rec.Input, rec.Tool, rec.ChosenBy = "/use wiki", "WikiSearch", "user"
 	rec.Route = &agent.Route{NeedsTool: true, By: "user"}
@@ -251,6 +261,7 @@ func TestSwitchSaysWhichQuestionIsAnsweredAgain(t *testing.T) {
 // A ctrl+c that cancels the turn does not send the lines queued behind it,
 // and does not lose them: they are back in the input.
 func TestCtrlCKeepsQueuedLinesInTheInput(t *testing.T) {
+	t.Parallel()
 	first := newFakeTurn(nil, nil)
 	a := newFakeAgent(t, first)
 	m := newTestModel(t, a, nil, 80, 24)

@@ -164,7 +164,7 @@ func TestImageKey(t *testing.T) {
 				t.Fatal(err)
 			}
 			mod.Update(tea.WindowSizeMsg{Width: 100, Height: 40})
-			m := &harness{Model: mod, late: make(chan tea.Msg, 64)}
+			m := newHarness(t, mod)
 
 			if _, cmd := m.Update(ctrlO); cmd != nil {
 				t.Fatal("ctrl+o before any image answer returned a command")
@@ -230,7 +230,7 @@ func TestImageKeyPicksTheAnswerInView(t *testing.T) {
 		t.Fatal(err)
 	}
 	mod.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	m := &harness{Model: mod, late: make(chan tea.Msg, 64)}
+	m := newHarness(t, mod)
 	for _, q := range []string{"paint a fox", "paint another"} {
 		m.typeText(q)
 		m.drive(press(tea.KeyEnter))

@@ -12,7 +12,7 @@ import (
 
 // Reading a tool's schema and examples beyond what tools.ParamsFromSchema
 // does: an example's arguments as a call, and a parameter that says nothing
-// of its value (catalog.go reads the file).
+// of its value (catalog.go reads the file, entry.go each tool).
 
 // exampleCall writes an example's arguments as the tool's canonical call,
 // read back by the call parser and checked against the input schema, as a

@@ -1,8 +1,9 @@
 package place
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/gear-chat/gear/internal/lazyregexp"
 )
 
 // Regional zone names. North American zones go by region names ("Pacific
@@ -30,29 +31,29 @@ var shortZones = map[string]string{"pt": "US/Pacific", "et": "US/Eastern", "ct":
 var (
 	// namedZoneRe: a region name with "time" ("Pacific Time", "eastern
 	// standard time", "Mountain-Daylight-Time").
-	namedZoneRe = regexp.MustCompile(`(?i)\b(pacific|eastern|central|mountain|atlantic|alaska|hawaii)(?:[ -](?:standard|daylight))?[ -]time\b`)
+	namedZoneRe = lazyregexp.New(`(?i)\b(pacific|eastern|central|mountain|atlantic|alaska|hawaii)(?:[ -](?:standard|daylight))?[ -]time\b`)
 	// wholeNamedZoneRe is namedZoneRe as a whole name.
-	wholeNamedZoneRe = regexp.MustCompile(`(?i)^(pacific|eastern|central|mountain|atlantic|alaska|hawaii)(?:[ -](?:standard|daylight))?[ -]time$`)
+	wholeNamedZoneRe = lazyregexp.New(`(?i)^(pacific|eastern|central|mountain|atlantic|alaska|hawaii)(?:[ -](?:standard|daylight))?[ -]time$`)
 	// bareZoneRe: a region name alone, a zone only right after a clock time.
-	bareZoneRe = regexp.MustCompile(`(?i)\b(pacific|eastern|central|mountain)\b`)
+	bareZoneRe = lazyregexp.New(`(?i)\b(pacific|eastern|central|mountain)\b`)
 	// shortZoneRe: PT, ET, CT and MT in capitals, zones only right after
 	// a clock time ("10:00 AM PT").
-	shortZoneRe = regexp.MustCompile(`\b(PT|ET|CT|MT)\b`)
+	shortZoneRe = lazyregexp.New(`\b(PT|ET|CT|MT)\b`)
 	// offsetRe finds a UTC offset: "UTC+8", "GMT -05:00", "utc+5:30".
-	offsetRe = regexp.MustCompile(`(?i)\b(?:utc|gmt)\s?[+\-−]\s?[0-9]{1,2}(?::?[0-9]{2})?\b`)
+	offsetRe = lazyregexp.New(`(?i)\b(?:utc|gmt)\s?[+\-−]\s?[0-9]{1,2}(?::?[0-9]{2})?\b`)
 	// zoneAbbrevRe finds time zone abbreviations that are not English
 	// words, in any case: EST, pdt, CET, AEST, JST... and UTC or GMT alone.
-	zoneAbbrevRe = regexp.MustCompile(`(?i)\b(?:utc|gmt|est|edt|cst|cdt|mst|mdt|pst|pdt|akst|akdt|hst|bst|cet|cest|eet|eest|msk|jst|kst|aest|aedt|acst|acdt|awst|nzst|nzdt|sgt|hkt)\b`)
+	zoneAbbrevRe = lazyregexp.New(`(?i)\b(?:utc|gmt|est|edt|cst|cdt|mst|mdt|pst|pdt|akst|akdt|hst|bst|cet|cest|eet|eest|msk|jst|kst|aest|aedt|acst|acdt|awst|nzst|nzdt|sgt|hkt)\b`)
 	// istRe: IST, India Standard Time, is also a German word ("wie spät
 	// ist es"); in lower case it counts after a word that introduces a
 	// zone ("9am GMT in ist").
-	istRe = regexp.MustCompile(`(?i)\b(?:in|to|from|into|and|vs|versus|or)\s+(ist)\b`)
+	istRe = lazyregexp.New(`(?i)\b(?:in|to|from|into|and|vs|versus|or)\s+(ist)\b`)
 )
 
 // RegionalZone reads a whole name as a regional zone: "Pacific Time",
 // "Eastern Standard Time", "central daylight time". It returns the IANA id.
 func RegionalZone(name string) (string, bool) {
-	m := wholeNamedZoneRe.FindStringSubmatch(strings.Join(strings.Fields(name), " "))
+	m := wholeNamedZoneRe().FindStringSubmatch(strings.Join(strings.Fields(name), " "))
 	if m == nil {
 		return "", false
 	}
@@ -100,11 +101,11 @@ type ZoneMention struct {
 // after one.
 func ScanZoneNames(text string, clockTimes [][2]int) []ZoneMention {
 	var out []ZoneMention
-	for _, m := range offsetRe.FindAllStringIndex(text, -1) {
+	for _, m := range offsetRe().FindAllStringIndex(text, -1) {
 		name := strings.ToUpper(strings.Join(strings.Fields(text[m[0]:m[1]]), ""))
 		out = append(out, ZoneMention{Start: m[0], End: m[1], Name: strings.ReplaceAll(name, "−", "-")})
 	}
-	for _, m := range zoneAbbrevRe.FindAllStringIndex(text, -1) {
+	for _, m := range zoneAbbrevRe().FindAllStringIndex(text, -1) {
 		if before := text[:m[0]]; strings.HasSuffix(before, "'") || strings.HasSuffix(before, "’") {
 			continue // "qu'est", "c'est": a word, not Eastern Standard Time
 		}
@@ -114,7 +115,7 @@ func ScanZoneNames(text string, clockTimes [][2]int) []ZoneMention {
 	if !strings.Contains(lower, "time") && len(clockTimes) == 0 && !strings.Contains(lower, "ist") {
 		return out // none of the expressions below can match
 	}
-	for _, m := range namedZoneRe.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range namedZoneRe().FindAllStringSubmatchIndex(text, -1) {
 		out = append(out, ZoneMention{Start: m[0], End: m[1], Name: regionalZones[strings.ToLower(text[m[2]:m[3]])]})
 	}
 	afterClock := func(pos int) bool {
@@ -125,20 +126,20 @@ func ScanZoneNames(text string, clockTimes [][2]int) []ZoneMention {
 		}
 		return false
 	}
-	for _, m := range bareZoneRe.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range bareZoneRe().FindAllStringSubmatchIndex(text, -1) {
 		after := strings.TrimLeft(text[m[1]:], " ")
 		atEnd := after == "" || strings.ContainsRune("?,.!=;)", rune(after[0]))
 		if afterClock(m[0]) || atEnd && len(clockTimes) > 0 {
 			out = append(out, ZoneMention{Start: m[0], End: m[1], Name: regionalZones[strings.ToLower(text[m[2]:m[3]])]})
 		}
 	}
-	for _, m := range shortZoneRe.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range shortZoneRe().FindAllStringSubmatchIndex(text, -1) {
 		if afterClock(m[0]) {
 			id, _ := shortZone(text[m[2]:m[3]])
 			out = append(out, ZoneMention{Start: m[0], End: m[1], Name: id})
 		}
 	}
-	for _, m := range istRe.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range istRe().FindAllStringSubmatchIndex(text, -1) {
 		out = append(out, ZoneMention{Start: m[2], End: m[3], Name: "IST"})
 	}
 	return out

@@ -1,11 +1,11 @@
 package timezone
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/gear-chat/gear/internal/lazyregexp"
 	"github.com/gear-chat/gear/tools"
 )
 
@@ -39,18 +39,18 @@ type DateTime struct {
 
 // The shapes of tools.DateTimePattern, with the parts captured.
 var (
-	isoRe = regexp.MustCompile(`(?i)^([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[ T]([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?)?$`)
+	isoRe = lazyregexp.New(`(?i)^([0-9]{4})-([0-9]{2})-([0-9]{2})(?:[ T]([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))?)?$`)
 	// Jan 2 2006 03:04:05PM, January 2, 2006 3:04 pm
-	monthFirstRe = regexp.MustCompile(`(?i)^` + monthAlt + `\.? ([0-9]{1,2}),? ([0-9]{4}),? ([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))? ?(am|pm)?$`)
+	monthFirstRe = lazyregexp.New(`(?i)^` + monthAlt + `\.? ([0-9]{1,2}),? ([0-9]{4}),? ([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))? ?(am|pm)?$`)
 	// 15:04:05, Jan 2, 2006
-	timeFirstRe = regexp.MustCompile(`(?i)^([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))? ?(am|pm)?,? ` + monthAlt + `\.? ([0-9]{1,2}),? ([0-9]{4})$`)
+	timeFirstRe = lazyregexp.New(`(?i)^([0-9]{1,2}):([0-9]{2})(?::([0-9]{2}))? ?(am|pm)?,? ` + monthAlt + `\.? ([0-9]{1,2}),? ([0-9]{4})$`)
 	// 3pm, 3:30 pm, 15:30, 15:30:00
-	timeOnlyRe = regexp.MustCompile(`(?i)^([0-9]{1,2})(?::([0-9]{2})(?::([0-9]{2}))?)? ?(am|pm)?$`)
+	timeOnlyRe = lazyregexp.New(`(?i)^([0-9]{1,2})(?::([0-9]{2})(?::([0-9]{2}))?)? ?(am|pm)?$`)
 )
 
 const monthAlt = `(jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sep|sept|september|oct|october|nov|november|dec|december)`
 
-var dateTimeRe = regexp.MustCompile(`^` + tools.DateTimePattern + `$`)
+var dateTimeRe = lazyregexp.New(`^` + tools.DateTimePattern + `$`)
 
 // ParseDateTime reads a datetime in one of the shapes of
 // tools.DateTimePattern (case-insensitive):
@@ -64,7 +64,7 @@ var dateTimeRe = regexp.MustCompile(`^` + tools.DateTimePattern + `$`)
 // February 30, 0:30 pm), is a *tools.InputError with a one-line message.
 func ParseDateTime(s string) (DateTime, error) {
 	in := strings.TrimSpace(s)
-	if !dateTimeRe.MatchString(in) {
+	if !dateTimeRe().MatchString(in) {
 		return DateTime{}, tools.Inputf(`datetime %q: write e.g. "2022-01-02 22:00:00", "Jan 2 2022 10:00:00PM", "22:00:00, Jan 2, 2022", "3pm", "15:30" or "now"`, clip(in))
 	}
 	switch strings.ToLower(in) {
@@ -78,16 +78,16 @@ func ParseDateTime(s string) (DateTime, error) {
 	var c Civil
 	var ampm string
 	today := false
-	if m := isoRe.FindStringSubmatch(in); m != nil {
+	if m := isoRe().FindStringSubmatch(in); m != nil {
 		c.Year, c.Month, c.Day = num(m[1]), time.Month(num(m[2])), num(m[3])
 		c.Hour, c.Minute, c.Second = num(m[4]), num(m[5]), num(m[6])
-	} else if m := monthFirstRe.FindStringSubmatch(in); m != nil {
+	} else if m := monthFirstRe().FindStringSubmatch(in); m != nil {
 		c.Month, c.Day, c.Year = monthNumber(m[1]), num(m[2]), num(m[3])
 		c.Hour, c.Minute, c.Second, ampm = num(m[4]), num(m[5]), num(m[6]), m[7]
-	} else if m := timeFirstRe.FindStringSubmatch(in); m != nil {
+	} else if m := timeFirstRe().FindStringSubmatch(in); m != nil {
 		c.Hour, c.Minute, c.Second, ampm = num(m[1]), num(m[2]), num(m[3]), m[4]
 		c.Month, c.Day, c.Year = monthNumber(m[5]), num(m[6]), num(m[7])
-	} else if m := timeOnlyRe.FindStringSubmatch(in); m != nil {
+	} else if m := timeOnlyRe().FindStringSubmatch(in); m != nil {
 		if m[2] == "" && m[4] == "" {
 			// "15" alone is not a time; the pattern does not allow it either.
 			return DateTime{}, tools.Inputf(`datetime %q: write a time as "3pm" or "15:00"`, clip(in))
