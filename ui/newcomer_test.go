@@ -53,7 +53,7 @@ func TestStartupPreparesGrounding(t *testing.T) {
 			t.Fatal(err)
 		}
 		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-		h := &harness{Model: m, late: make(chan tea.Msg, 64)}
+		h := newHarness(t, m)
 		h.drive(func() tea.Msg { return h.Init()() }())
 		if got := a.prepared.Load(); got != 1 || len(a.started) != 0 {
 			t.Errorf("start-up: Prepare ran %d times with %d turns started; want once, before any turn", got, len(a.started))
