@@ -67,6 +67,9 @@ func (e *Engine) answerKindOf(a *analysis) answerKind {
 	switch {
 	case a.expr != "" && a.explicit:
 		return kindNumber
+	case strings.HasPrefix(a.opExpr, opTemplate(tools.OpCalendarDate)):
+		// "what date is 90 days after march 3 2025": a date, read.
+		return kindDate
 	case a.command:
 		return kindOther
 	case asksTime(a):

@@ -41,6 +41,9 @@ func operationReading(a *analysis) (string, exprHow) {
 	if t := dateDifference(a); t != "" {
 		return t, howDates
 	}
+	if t := dateShift(a); t != "" {
+		return t, howDates
+	}
 	if t := rangeSeries(a); t != "" {
 		return t, howRange
 	}
@@ -413,6 +416,69 @@ func dateDifference(a *analysis) string {
 		expr += " * 86400 / " + per.size
 	}
 	return expr
+}
+
+// dateShift reads a date some days or weeks before or after a calendar
+// date the query writes: a number, a unit of time of whole days, a
+// phrase of grammar/date-shifts.txt and the date ("90 days after march 3
+// 2025", "6 weeks before 2026-01-10", "280 days after 10 june 2025").
+// The date must name its year (the answer is a date of one year), and it
+// must be the query's only date; months and years vary in length and are
+// not read.
+func dateShift(a *analysis) string {
+	dates := calendarDates(a.lower)
+	if len(dates) != 1 || dates[0].year == 0 {
+		return ""
+	}
+	d := dates[0]
+	for i, t := range a.toks {
+		if t.end > d.start {
+			break
+		}
+		u, ok := a.lx.units[t.text]
+		if !ok || u.dim != "time" {
+			continue
+		}
+		seconds, err := strconv.Atoi(u.size)
+		if err != nil || seconds%86400 != 0 || seconds > 86400*14 {
+			continue
+		}
+		var between []string
+		for _, w := range a.toks[i+1:] {
+			if w.start >= d.start {
+				break
+			}
+			between = append(between, w.text)
+		}
+		sign, ok := dateShifts()[strings.Join(between, " ")]
+		if !ok {
+			continue
+		}
+		var count *number
+		for k := range a.numbers {
+			if a.numbers[k].last == i-1 {
+				count = &a.numbers[k]
+			}
+		}
+		if count == nil {
+			return ""
+		}
+		days := count.value * float64(seconds/86400)
+		if days != math.Trunc(days) || math.Abs(days) > 1e6 {
+			return ""
+		}
+		op := " + "
+		if sign < 0 {
+			op = " - "
+		}
+		shift := numberText(a, *count)
+		if seconds != 86400 {
+			shift += " * " + strconv.Itoa(seconds/86400)
+		}
+		date := opTemplate(tools.OpDate) + "(" + strconv.Itoa(d.year) + ", " + strconv.Itoa(d.month) + ", " + strconv.Itoa(d.day) + ")"
+		return opTemplate(tools.OpCalendarDate) + "(" + date + op + shift + ")"
+	}
+	return ""
 }
 
 // commonYear is the year written for dates the query gives no year: a
