@@ -28,8 +28,8 @@ func TestOperationReading(t *testing.T) {
 		{"the date 6 weeks before 2026-01-10", "{calendar_date}({date}(2026, 1, 10) - 6 * 7)"},
 		{"a fortnight is 2 weeks; 3 fortnights prior to 1 may 2026", "{calendar_date}({date}(2026, 5, 1) - 3 * 14)"},
 		{"ninety days after the 3rd of march 2025", ""}, // "the" between: not a phrase of date-shifts.txt
-		{"90 days after march 3", ""},                   // no year: a date of which year?
-		{"3 months after march 3 2025", ""},             // months vary in length
+		{"90 days after march 3", ""},       // no year: a date of which year?
+		{"3 months after march 3 2025", ""}, // months vary in length
 		{"2 days after march 3 2025 and before july 4 2025", ""},
 		{"1.5 days after march 3 2025", ""},
 		// No operation: a total, other terms, arithmetic, a list.
