@@ -10,17 +10,20 @@ package calibration
 // relevance in the dev sets metatool, bfcl, sealtools (every other one of each set; each
 // set weighing alike): see grounding.FitLibraryConfidence.
 const (
-	Temperature  = 0.0396
-	NoneScore    = 0.2906
-	Threshold    = 0.1600
-	NoneA        = -0.6998
-	NoneB        = 0.5696
-	ToolA        = 2.3981
-	ToolB        = 0.9626
-	LibraryNoneA = 0.1042
-	LibraryNoneB = 0.6318
-	LibraryNoneC = -1.1219
-	LibraryToolA = -1.0718
-	LibraryToolB = 0.8087
-	LibraryToolC = 0.2988
+	Temperature  = 0.0395
+	NoneScore    = 0.2875
+	Threshold    = 0.1700
+	NoneA        = -0.8339
+	NoneB        = 0.6062
+	ToolA        = 2.0774
+	ToolB        = 0.7780
+	ToolNoCall   = -1.5079
+	ToolFreeText = -0.4857
+	ToolDoubted  = -0.0608
+	LibraryNoneA = 0.1343
+	LibraryNoneB = 0.6222
+	LibraryNoneC = -1.0978
+	LibraryToolA = -1.0711
+	LibraryToolB = 0.8269
+	LibraryToolC = 0.2895
 )

@@ -157,3 +157,28 @@ func TestReadCallNumbersByPosition(t *testing.T) {
 		}
 	}
 }
+
+// A question's focus that is a clause — a verb of its own, or a
+// preposition left without its object — is doubted as a thing's name;
+// a name, a possessive or a phrase with a preposition inside is not.
+func TestClauseReason(t *testing.T) {
+	t.Parallel()
+	for term, clause := range map[string]bool{
+		"year is it": true, "song that's playing": true, "dow at": true, "day of the month is it": true,
+		"capital of france": false, "newton's laws": false, "history of the roman empire": false, "the eiffel tower": false,
+	} {
+		if got := clauseReason(term) != ""; got != clause {
+			t.Errorf("clauseReason(%q) = %q, want a clause %v", term, clauseReason(term), clause)
+		}
+	}
+	spec := specNamed(t, "WikiSearch")
+	e := New(Options{Tools: []tools.Spec{spec}})
+	_, r, err := e.ReadCall(context.Background(), spec, "what year is it")
+	if err != nil || r == nil || r.Confidence >= focusText || len(r.Doubts) == 0 || !strings.Contains(r.Doubts[0], "a clause") {
+		t.Errorf("what year is it: reading %+v (%v), want a doubt that the term is a clause", r, err)
+	}
+	_, r, err = e.ReadCall(context.Background(), spec, "who was Ada Lovelace")
+	if err != nil || r == nil || len(r.Doubts) != 0 {
+		t.Errorf("who was Ada Lovelace: reading %+v (%v), want no doubt", r, err)
+	}
+}
