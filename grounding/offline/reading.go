@@ -220,6 +220,9 @@ func (r *callReading) unitsAndOperators(a *analysis, how exprHow) {
 	for _, u := range a.unplacedUnits() {
 		r.scale(unplacedUnit, fmt.Sprintf("%q found no place in the expression", u))
 	}
+	if how == howBy {
+		r.scale(vagueOperator, `the operator read from "by" is ambiguous: times, or sides of a shape?`)
+	}
 	if how == howInfix {
 		for _, w := range a.vagueOperators() {
 			r.scale(vagueOperator, fmt.Sprintf("the operator read from %q is ambiguous", w))

@@ -182,3 +182,20 @@ func TestClauseReason(t *testing.T) {
 		t.Errorf("who was Ada Lovelace: reading %+v (%v), want no doubt", r, err)
 	}
 }
+
+// "two by two" is read as a product, and doubted: "by" may join a
+// shape's sides; "by" with units or a verb is no such product.
+func TestNumberByNumber(t *testing.T) {
+	t.Parallel()
+	spec := specNamed(t, "Calculator")
+	e := New(Options{Tools: []tools.Spec{spec}})
+	call, r, err := e.ReadCall(context.Background(), spec, "two by two")
+	if err != nil || call != "Calculator(2 * 2)" || r == nil || r.Confidence >= 0.8 || len(r.Doubts) != 1 {
+		t.Errorf("two by two: %s %+v %v, want Calculator(2 * 2) read under 0.8 with one doubt", call, r, err)
+	}
+	for q, want := range map[string]string{"divide 100 by 20": "100 / 20", "a garden is 12 m by 7.5 m": "", "two by two by two": ""} {
+		if got := numberByNumber(lexemes(e.analysisOf(q))); got != "" {
+			t.Errorf("numberByNumber(%q) = %q, want none (the expression is %q)", q, got, want)
+		}
+	}
+}
