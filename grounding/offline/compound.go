@@ -44,6 +44,9 @@ func operationReading(a *analysis) (string, exprHow) {
 	if t := dateShift(a); t != "" {
 		return t, howDates
 	}
+	if t := periodLength(a); t != "" {
+		return t, howDates
+	}
 	if t := rangeSeries(a); t != "" {
 		return t, howRange
 	}
@@ -479,6 +482,54 @@ func dateShift(a *analysis) string {
 		return opTemplate(tools.OpCalendarDate) + "(" + date + op + shift + ")"
 	}
 	return ""
+}
+
+// periodLength reads how many days (weeks, hours…) a calendar year or a
+// month of a year has: "how many days in 2024", "hours in february 2028".
+// The query asks a quantity; a unit of time of whole days or less comes
+// before "in", and the year, with a month's name or not, ends the query.
+func periodLength(a *analysis) string {
+	if !a.asksQuantity() {
+		return ""
+	}
+	n := len(a.toks)
+	if n < 3 {
+		return ""
+	}
+	year, err := strconv.Atoi(a.toks[n-1].text)
+	if err != nil || len(a.toks[n-1].text) != 4 || year < 1 || year >= 9999 {
+		return ""
+	}
+	month, k := 0, n-2
+	if m, ok := monthNames[a.toks[k].text]; ok {
+		month, k = m, k-1
+	}
+	if k < 1 || a.toks[k].text != "in" {
+		return ""
+	}
+	u, ok := a.lx.units[a.toks[k-1].text]
+	if !ok || u.dim != "time" {
+		return ""
+	}
+	if s, err := strconv.ParseFloat(u.size, 64); err != nil || s > 86400 {
+		return "" // weeks and longer do not divide a year
+	}
+	date := func(y, m int) string {
+		return opTemplate(tools.OpDate) + "(" + strconv.Itoa(y) + ", " + strconv.Itoa(m) + ", 1)"
+	}
+	from, to := date(year, 1), date(year+1, 1)
+	if month > 0 {
+		from = date(year, month)
+		to = date(year, month+1)
+		if month == 12 {
+			to = date(year+1, 1)
+		}
+	}
+	expr := opTemplate(tools.OpDaysBetween) + "(" + from + ", " + to + ")"
+	if u.size != "86400" {
+		expr += " * 86400 / " + u.size
+	}
+	return expr
 }
 
 // commonYear is the year written for dates the query gives no year: a

@@ -32,6 +32,11 @@ func TestOperationReading(t *testing.T) {
 		{"3 months after march 3 2025", ""}, // months vary in length
 		{"2 days after march 3 2025 and before july 4 2025", ""},
 		{"1.5 days after march 3 2025", ""},
+		{"how many days in 2024", "{days_between}({date}(2024, 1, 1), {date}(2025, 1, 1))"},
+		{"how many hours in february 2028", "{days_between}({date}(2028, 2, 1), {date}(2028, 3, 1)) * 86400 / 3600"},
+		{"how many days in december 2025", "{days_between}({date}(2025, 12, 1), {date}(2026, 1, 1))"},
+		{"how many weeks in 2024", ""},           // not a whole number of weeks
+		{"how many days in 2024 were sunny", ""}, // the year does not end it
 		// No operation: a total, other terms, arithmetic, a list.
 		{"three consecutive numbers add up to 72", ""},
 		{"sum of the squares from 1 to 10", ""},
