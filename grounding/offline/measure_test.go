@@ -24,6 +24,10 @@ func TestConversionsAndPhrasedArithmetic(t *testing.T) {
 		{"2 liters in cups", "2 * 1 / 0.2365882365"},
 		{"teaspoons in a tablespoon", "0.01478676478125 / 0.00492892159375"},
 		{"4 fl oz to ml", "4 * 0.0295735295625 / 0.001"},
+		// Ounces of a volume are fluid ounces; of a mass, ounces.
+		{"how many ounces in a cup", "0.2365882365 / 0.0295735295625"},
+		{"8 ounces in cups", "8 * 0.0295735295625 / 0.2365882365"},
+		{"16 oz in grams", "16 * 28.349523125"},
 		{"3 imperial gallons in litres", "3 * 4.54609"},
 		{"20 knots in mph", "20 * (1852/3600) / 0.44704"},
 		// A price per one unit asked per another.
