@@ -51,6 +51,7 @@ const (
 	howDates // the time between two dates (compound.go)
 	howTrig  // a trigonometric function of an angle (compound.go)
 	howBy    // two numbers joined by "by" and nothing else ("two by two")
+	howClock // the time from one clock time to another (compound.go)
 )
 
 // expression extracts an arithmetic expression from the query, or "".

@@ -47,6 +47,9 @@ func operationReading(a *analysis) (string, exprHow) {
 	if t := periodLength(a); t != "" {
 		return t, howDates
 	}
+	if t := clockSpan(a); t != "" {
+		return t, howClock
+	}
 	if t := rangeSeries(a); t != "" {
 		return t, howRange
 	}
@@ -528,6 +531,79 @@ func periodLength(a *analysis) string {
 	expr := opTemplate(tools.OpDaysBetween) + "(" + from + ", " + to + ")"
 	if u.size != "86400" {
 		expr += " * 86400 / " + u.size
+	}
+	return expr
+}
+
+// clockTimeRe finds a clock time: "7:45", "10:30 pm", "6:15 a.m.", "10pm".
+var clockTimeRe = regexp.MustCompile(`\b([0-9]{1,2})(?::([0-5][0-9]))?\s*(am|pm|a\.m\.|p\.m\.)?(?:\W|$)`)
+
+// clockMinutes are the clock times the query writes, as minutes after
+// midnight, in order: a time with a colon, or an hour with am or pm.
+func clockMinutes(lower string) []int {
+	var out []int
+	for _, m := range clockTimeRe.FindAllStringSubmatch(lower, -1) {
+		h, _ := strconv.Atoi(m[1])
+		if m[2] == "" && m[3] == "" {
+			continue // a bare number is no time
+		}
+		mins := 0
+		if m[2] != "" {
+			mins, _ = strconv.Atoi(m[2])
+		}
+		switch strings.ReplaceAll(m[3], ".", "") {
+		case "am":
+			if h < 1 || h > 12 {
+				return nil
+			}
+			h %= 12
+		case "pm":
+			if h < 1 || h > 12 {
+				return nil
+			}
+			h = h%12 + 12
+		}
+		if h > 23 {
+			return nil
+		}
+		out = append(out, h*60+mins)
+	}
+	return out
+}
+
+// clockSpan reads the hours or minutes from one clock time to another
+// ("how many hours from 10:30 pm to 6:15 am", "minutes between 7:45 and
+// 16:15"): a unit of time before the times, "from … to" or "between … and"
+// around them, and no date and no place (times in two places are a time
+// zone's question). A time earlier than the first is the next day's
+// (reading.go says so).
+func clockSpan(a *analysis) string {
+	if len(calendarDates(a.lower)) > 0 || len(a.places) > 0 || !a.asksQuantity() && !a.hasWord("from", "between") {
+		return ""
+	}
+	times := clockMinutes(a.lower)
+	if len(times) != 2 || !(a.hasWord("from") && a.hasWord("to", "till", "until") || a.hasWord("between") && a.hasWord("and")) {
+		return ""
+	}
+	var per unit
+	found := false
+	for _, t := range a.toks {
+		if u, ok := a.lx.units[t.text]; ok && u.dim == "time" {
+			per, found = u, true
+			break
+		}
+	}
+	if !found || per.size != "60" && per.size != "3600" {
+		return ""
+	}
+	t1, t2 := times[0], times[1]
+	clock := func(m int) string { return "(" + strconv.Itoa(m/60) + " * 60 + " + strconv.Itoa(m%60) + ")" }
+	expr := clock(t2) + " - " + clock(t1)
+	if t2 < t1 {
+		expr += " + 24 * 60"
+	}
+	if per.size == "3600" {
+		return "(" + expr + ") / 60"
 	}
 	return expr
 }

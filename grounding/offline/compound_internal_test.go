@@ -37,6 +37,10 @@ func TestOperationReading(t *testing.T) {
 		{"how many days in december 2025", "{days_between}({date}(2025, 12, 1), {date}(2026, 1, 1))"},
 		{"how many weeks in 2024", ""},           // not a whole number of weeks
 		{"how many days in 2024 were sunny", ""}, // the year does not end it
+		{"how many hours from 10:30 pm to 6:15 am", "((6 * 60 + 15) - (22 * 60 + 30) + 24 * 60) / 60"},
+		{"how many minutes from 7:45 to 16:15", "(16 * 60 + 15) - (7 * 60 + 45)"},
+		{"how many hours between 9am in London and 5pm in Adelaide", ""}, // a time zone's question
+		{"how many hours between 9 and 5", ""},                           // bare numbers are no times
 		// No operation: a total, other terms, arithmetic, a list.
 		{"three consecutive numbers add up to 72", ""},
 		{"sum of the squares from 1 to 10", ""},

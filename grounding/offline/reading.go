@@ -159,8 +159,13 @@ func (r *callReading) operation(a *analysis, expr string) {
 	if a.opHow == howTrig && angleInDegrees(a) {
 		r.scale(assumedUnit, "the angle was taken in degrees")
 	}
-	if a.opHow == howDates {
-		if leapMayMatter(a.lower) {
+	if a.opHow == howClock {
+		if t := clockMinutes(a.lower); len(t) == 2 && t[1] < t[0] {
+			r.scale(assumedUnit, "the second time was taken on the next day")
+		}
+	}
+	if a.opHow == howDates || a.opHow == howClock {
+		if a.opHow == howDates && leapMayMatter(a.lower) {
 			r.scale(unplacedDate, "no year given, and a February 29 may fall between the dates")
 		}
 	} else {

@@ -199,3 +199,18 @@ func TestNumberByNumber(t *testing.T) {
 		}
 	}
 }
+
+// A span of clock time that passes midnight says so.
+func TestClockSpanReading(t *testing.T) {
+	t.Parallel()
+	spec := specNamed(t, "Calculator")
+	e := New(Options{Tools: []tools.Spec{spec}})
+	_, r, err := e.ReadCall(context.Background(), spec, "how many hours from 10:30 pm to 6:15 am")
+	if err != nil || r == nil || len(r.Doubts) != 1 || !strings.Contains(r.Doubts[0], "next day") {
+		t.Errorf("overnight: reading %+v (%v), want the next-day doubt", r, err)
+	}
+	_, r, err = e.ReadCall(context.Background(), spec, "how many minutes from 7:45 to 16:15")
+	if err != nil || r == nil || len(r.Doubts) != 0 || r.Confidence < 0.9 {
+		t.Errorf("same day: reading %+v (%v), want no doubt", r, err)
+	}
+}
