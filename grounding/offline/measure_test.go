@@ -107,3 +107,20 @@ func joinWords(words []string) string {
 	}
 	return out
 }
+
+// "US" and "UK" before a unit they qualify are a measure, not a place.
+func TestUnitQualifierIsNoPlace(t *testing.T) {
+	e := testEngine()
+	for q, want := range map[string]string{
+		"how many litres is 5 US gallons": "5 * 3.785411784",
+		"how many US gallons is 50 litres": "50 * 1 / 3.785411784",
+	} {
+		a := e.analysisOf(q)
+		if a.expr != want || len(a.places) != 0 {
+			t.Errorf("%q: expression %q, places %v; want %q and no place", q, a.expr, a.places, want)
+		}
+	}
+	if a := e.analysisOf("weather in the US"); len(a.places) != 1 {
+		t.Errorf("weather in the US: places %v, want the country", a.places)
+	}
+}
