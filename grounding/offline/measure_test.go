@@ -112,7 +112,7 @@ func joinWords(words []string) string {
 func TestUnitQualifierIsNoPlace(t *testing.T) {
 	e := testEngine()
 	for q, want := range map[string]string{
-		"how many litres is 5 US gallons": "5 * 3.785411784",
+		"how many litres is 5 US gallons":  "5 * 3.785411784",
 		"how many US gallons is 50 litres": "50 * 1 / 3.785411784",
 	} {
 		a := e.analysisOf(q)
