@@ -13,17 +13,17 @@ const (
 	Temperature  = 0.0395
 	NoneScore    = 0.2875
 	Threshold    = 0.1700
-	NoneA        = -0.8339
-	NoneB        = 0.6062
-	ToolA        = 2.0774
+	NoneA        = -0.8132
+	NoneB        = 0.6017
+	ToolA        = 2.0773
 	ToolB        = 0.7780
-	ToolNoCall   = -1.5079
+	ToolNoCall   = -1.5077
 	ToolFreeText = -0.4857
 	ToolDoubted  = -0.0608
-	LibraryNoneA = 0.1343
-	LibraryNoneB = 0.6222
-	LibraryNoneC = -1.0978
-	LibraryToolA = -1.0711
-	LibraryToolB = 0.8269
+	LibraryNoneA = 0.1390
+	LibraryNoneB = 0.6221
+	LibraryNoneC = -1.1006
+	LibraryToolA = -1.0710
+	LibraryToolB = 0.8267
 	LibraryToolC = 0.2895
 )
