@@ -93,6 +93,7 @@ func (r Record) StoreRecord() store.TurnRecord {
 	if in := strings.TrimSpace(r.Input); in != r.Query {
 		out.Input = in
 	}
+	out.CallReading = StoredReading(r.CallReading)
 	if r.Route != nil {
 		out.Route = store.RouteNone
 		if r.Route.NeedsTool {
@@ -133,6 +134,24 @@ func (r Record) StoreRecord() store.TurnRecord {
 			Response: c.Response, Error: c.Error, Duration: c.Duration})
 	}
 	return out
+}
+
+// StoredReading is a call reading as the history keeps it; nil stays nil.
+func StoredReading(r *grounding.CallReading) *store.CallReading {
+	if r == nil {
+		return nil
+	}
+	return &store.CallReading{Confidence: r.Confidence, Doubts: append([]string(nil), r.Doubts...)}
+}
+
+// ReadingOf is a stored call reading in grounding's terms, its doubts
+// sanitised (the history is read as untrusted as any tool's text); nil
+// stays nil.
+func ReadingOf(r *store.CallReading) *grounding.CallReading {
+	if r == nil {
+		return nil
+	}
+	return sanitizeReading(&grounding.CallReading{Confidence: r.Confidence, Doubts: r.Doubts})
 }
 
 // probeKinds pairs each probe status with the response kind it is stored

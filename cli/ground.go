@@ -83,7 +83,10 @@ func (a *app) groundingOptions() grounding.Options {
 	opts.Threshold, opts.Temperature, opts.NoneScore = g.Threshold, g.Temperature, g.NoneScore
 	opts.Confidence = grounding.ConfidenceMap{
 		None: grounding.Platt{A: g.ConfidenceNone.A, B: g.ConfidenceNone.B},
-		Tool: grounding.Platt{A: g.ConfidenceTool.A, B: g.ConfidenceTool.B},
+		// The call's evidence terms are fitted with A and B and are not
+		// configured: they keep the shipped fit.
+		Tool: grounding.Platt{A: g.ConfidenceTool.A, B: g.ConfidenceTool.B,
+			NoCall: opts.Confidence.Tool.NoCall, FreeText: opts.Confidence.Tool.FreeText, Doubted: opts.Confidence.Tool.Doubted},
 	}
 	opts.Route = grounding.RouteMode(g.Route)
 	if g.ToolTimeout > 0 {

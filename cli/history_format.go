@@ -96,8 +96,8 @@ func routeText(t store.Turn) string {
 }
 
 // choiceText ends a route line, in the terminal and in Markdown alike:
-// who chose the tool, grounding's confidence and how the call was emitted,
-// each after " · ".
+// who chose the tool, grounding's confidence, the call confidence (when an
+// engine read the call) and how the call was emitted, each after " · ".
 func choiceText(t store.Turn) string {
 	var s string
 	switch t.ChosenBy {
@@ -111,10 +111,28 @@ func choiceText(t store.Turn) string {
 	if t.HasConfidence() {
 		s += " · " + pct(t.Confidence) + " confidence"
 	}
+	if t.CallReading != nil {
+		s += " · call confidence " + pct(t.CallReading.Confidence)
+	}
 	if t.Emission != "" {
 		s += " · call " + string(t.Emission)
 	}
 	return s
+}
+
+// callDoubts are the doubts behind the turn's call confidence on one
+// line, each cleaned by clean; empty when there are none.
+func callDoubts(t store.Turn, clean func(string) string) string {
+	if t.CallReading == nil {
+		return ""
+	}
+	var out []string
+	for _, d := range t.CallReading.Doubts {
+		if d = clean(d); d != "" {
+			out = append(out, d)
+		}
+	}
+	return strings.Join(out, "; ")
 }
 
 // withProbabilities says whether the grounding rows carry probabilities
@@ -150,6 +168,9 @@ func writeTurn(w io.Writer, t store.Turn) {
 			}
 		}
 		fmt.Fprintln(w, route+choiceText(t))
+	}
+	if d := callDoubts(t, sanitize.Line); d != "" {
+		fmt.Fprintf(w, "call doubts: %s\n", d)
 	}
 	if t.RepairNote != "" {
 		fmt.Fprintf(w, "repair: %s\n", sanitize.Line(t.RepairNote))

@@ -59,6 +59,9 @@ func writeMarkdownTurn(w io.Writer, t store.Turn) {
 		fmt.Fprintln(w, line+choiceText(t))
 		fmt.Fprintln(w)
 	}
+	if d := callDoubts(t, mdCell); d != "" {
+		fmt.Fprintf(w, "Call doubts: %s\n\n", d)
+	}
 	if len(t.Grounding) > 0 {
 		probs := withProbabilities(t.Grounding)
 		if probs {

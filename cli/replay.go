@@ -97,9 +97,14 @@ type replayChange struct {
 	ToolChanged   bool    `json:"tool_changed"`
 	// WasSource is where the recorded tool came from, when it was called;
 	// WasMissing says it is not in the library now.
-	WasSource  string `json:"was_source,omitempty"`
-	WasMissing bool   `json:"was_missing,omitempty"`
-	Note       string `json:"note,omitempty"`
+	WasSource string `json:"was_source,omitempty"`
+	// WasCallReading is the recorded call confidence (nil when none was
+	// recorded); NowCallReading the new grounding's reading of the
+	// chosen tool's call (nil when its prober gives none).
+	WasCallReading *store.CallReading     `json:"was_call_reading,omitempty"`
+	NowCallReading *grounding.CallReading `json:"now_call_reading,omitempty"`
+	WasMissing     bool                   `json:"was_missing,omitempty"`
+	Note           string                 `json:"note,omitempty"`
 }
 
 // Why a turn is not replayed.
@@ -197,7 +202,7 @@ func choiceOf(r *grounding.Result) string {
 
 // compareTurn compares a recorded turn with its new grounding.
 func compareTurn(t store.Turn, now *grounding.Result) (replayChange, bool) {
-	ch := replayChange{TurnID: t.TurnID, Started: t.Started, Query: t.Query}
+	ch := replayChange{TurnID: t.TurnID, Started: t.Started, Query: t.Query, WasCallReading: t.CallReading}
 	best, _ := now.Best()
 	switch {
 	case t.RouteBy != "" && t.RouteBy != store.RouteByMode && t.RouteBy != store.RouteByUser:
@@ -207,6 +212,9 @@ func compareTurn(t store.Turn, now *grounding.Result) (replayChange, bool) {
 			ch.Was = recordedBest(t)
 		}
 		ch.Now, ch.NowConfidence = choiceOf(now), now.Choice.Confidence
+		if now.Route.NeedsTool {
+			ch.NowCallReading = now.Choice.Reading
+		}
 		ch.RouteChanged = (t.Route == store.RouteTool) != now.Route.NeedsTool
 		ch.ToolChanged = !ch.RouteChanged && ch.Was != ch.Now
 	default:
@@ -215,6 +223,7 @@ func compareTurn(t store.Turn, now *grounding.Result) (replayChange, bool) {
 			ch.DecidedBy = "mode"
 		}
 		ch.Was, ch.Now, ch.NowConfidence = recordedBest(t), best.Tool, best.Probability
+		ch.NowCallReading = best.Reading
 		ch.ToolChanged = ch.Was != ch.Now
 	}
 	if ch.Was != grounding.None && ch.Was != "" {

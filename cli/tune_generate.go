@@ -85,6 +85,7 @@ func calibrationSource(fit grounding.Shipped, devFile string, lib grounding.Libr
 		{"Temperature", fit.Temperature}, {"NoneScore", fit.NoneScore}, {"Threshold", fit.Threshold},
 		{"NoneA", fit.Confidence.None.A}, {"NoneB", fit.Confidence.None.B},
 		{"ToolA", fit.Confidence.Tool.A}, {"ToolB", fit.Confidence.Tool.B},
+		{"ToolNoCall", fit.Confidence.Tool.NoCall}, {"ToolFreeText", fit.Confidence.Tool.FreeText}, {"ToolDoubted", fit.Confidence.Tool.Doubted},
 		{"LibraryNoneA", lib.Confidence.None.A}, {"LibraryNoneB", lib.Confidence.None.B}, {"LibraryNoneC", lib.Confidence.None.C},
 		{"LibraryToolA", lib.Confidence.Tool.A}, {"LibraryToolB", lib.Confidence.Tool.B}, {"LibraryToolC", lib.Confidence.Tool.C},
 		{"LibraryNoneW0", lib.None.W[0]}, {"LibraryNoneW1", lib.None.W[1]}, {"LibraryNoneW2", lib.None.W[2]},
@@ -125,8 +126,9 @@ func (a *app) generateCalibration(ctx context.Context, w io.Writer, devFile stri
 	}
 	fmt.Fprintf(w, "fitted on %d queries of %s, %d held out: temperature %.4f, none score %.4f, threshold %.2f\n",
 		len(fit.Fit), devFile, len(fit.HeldOut), fit.Temperature, fit.NoneScore, fit.Threshold)
-	fmt.Fprintf(w, "confidence map: none σ(%.4f + %.4f·logit p), tool σ(%.4f + %.4f·logit p)\n",
-		fit.Confidence.None.A, fit.Confidence.None.B, fit.Confidence.Tool.A, fit.Confidence.Tool.B)
+	fmt.Fprintf(w, "confidence map: none σ(%.4f + %.4f·logit p), tool σ(%.4f + %.4f·logit p %+.4f·no call %+.4f·free text %+.4f·doubted)\n",
+		fit.Confidence.None.A, fit.Confidence.None.B, fit.Confidence.Tool.A, fit.Confidence.Tool.B,
+		fit.Confidence.Tool.NoCall, fit.Confidence.Tool.FreeText, fit.Confidence.Tool.Doubted)
 	for _, half := range []struct {
 		name  string
 		preds []grounding.Prediction

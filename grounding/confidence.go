@@ -133,6 +133,11 @@ type Platt struct {
 	A float64 `json:"a"`
 	B float64 `json:"b"`
 	C float64 `json:"c,omitempty"`
+	// NoCall and FreeText weigh the chosen tool's Evidence (tool side
+	// only; ApplyTool): added to the logit when it holds.
+	NoCall   float64 `json:"no_call,omitempty"`
+	FreeText float64 `json:"free_text,omitempty"`
+	Doubted  float64 `json:"doubted,omitempty"`
 }
 
 // Apply maps x.
@@ -177,6 +182,29 @@ type Decision struct {
 	Confidence  ConfidenceMap `json:"confidence"`
 }
 
+// toolBalance is how far the tool side's fit balances the labels.
+const toolBalance = 0.5
+
+// labelWeightsPow weighs each prediction by its gold label's count to the
+// power −alpha, scaled to a mean weight 1: alpha 1 is labelWeights, 0 the
+// file's own mix.
+func labelWeightsPow(preds []Prediction, alpha float64) []float64 {
+	count := map[string]int{}
+	for _, p := range preds {
+		count[p.Tool]++
+	}
+	w := make([]float64, len(preds))
+	sum := 0.0
+	for i, p := range preds {
+		w[i] = math.Pow(float64(count[p.Tool]), -alpha)
+		sum += w[i]
+	}
+	for i := range w {
+		w[i] *= float64(len(preds)) / sum
+	}
+	return w
+}
+
 // labelWeights gives each prediction the weight that makes every gold
 // label's predictions weigh alike in total (mean weight 1).
 func labelWeights(preds []Prediction) []float64 {
@@ -193,11 +221,34 @@ func labelWeights(preds []Prediction) []float64 {
 
 // FitConfidenceMap fits the map on decisions made with the identity map
 // (their Confidence is the softmax share): each side by weighted logistic
-// regression of Correct on logit(share), the weights those of
-// labelWeights. A weak ridge pulls (A, B) towards the identity (0, 1), so
+// regression of Correct on logit(share) — and, on the tool side, on the
+// chosen tool's Evidence — the weights those of labelWeights. A weak ridge pulls (A, B) towards the identity (0, 1), so
 // a side with few or separable examples stays near it.
 func FitConfidenceMap(preds []Prediction) ConfidenceMap {
 	w := labelWeights(preds)
+	wt := labelWeightsPow(preds, toolBalance)
+	tool := func() Platt {
+		var xs [][]float64
+		var ys, ws []float64
+		for i, p := range preds {
+			if p.Predicted == None {
+				continue
+			}
+			c := math.Min(math.Max(p.Confidence, 1e-9), 1-1e-9)
+			noCall, freeText, doubted := p.Evidence.terms()
+			xs = append(xs, []float64{1, math.Log(c / (1 - c)), noCall, freeText, doubted})
+			y := 0.0
+			if p.Correct {
+				y = 1
+			}
+			ys, ws = append(ys, y), append(ws, wt[i])
+		}
+		if len(xs) == 0 {
+			return Platt{}
+		}
+		th := fitLogistic(xs, ys, ws, []float64{0, 1, 0, 0, 0})
+		return Platt{A: round(th[0], 4), B: round(th[1], 4), NoCall: round(th[2], 4), FreeText: round(th[3], 4), Doubted: round(th[4], 4)}
+	}
 	side := func(none bool) Platt {
 		var xs, ys, ws []float64
 		for i, p := range preds {
@@ -217,7 +268,7 @@ func FitConfidenceMap(preds []Prediction) ConfidenceMap {
 		}
 		return fitPlatt(xs, ys, ws)
 	}
-	return ConfidenceMap{None: side(true), Tool: side(false)}
+	return ConfidenceMap{None: side(true), Tool: tool()}
 }
 
 // fitPlatt minimises Σ w·logloss(σ(a + b·x), y) + ridge·(a² + (b−1)²) by

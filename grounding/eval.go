@@ -86,8 +86,13 @@ type Prediction struct {
 	Predicted  string  `json:"predicted"` // the chosen family, or none
 	Choice     string  `json:"choice"`    // the chosen tool, or none
 	Confidence float64 `json:"confidence"`
-	Correct    bool    `json:"correct"`
-	MS         float64 `json:"ms"`
+	// CallConfidence is the chosen tool's call confidence (ScoreLine's),
+	// nil for none or when the prober gave none.
+	CallConfidence *float64 `json:"call_confidence,omitempty"`
+	// Evidence is the chosen tool's (ScoreLine's); zero for none.
+	Evidence Evidence `json:"evidence,omitzero"`
+	Correct  bool     `json:"correct"`
+	MS       float64  `json:"ms"`
 	// Scores are every tool's S, P and f, for analysis and fitting.
 	Scores []ScoreLine `json:"scores"`
 }
@@ -99,6 +104,11 @@ type ScoreLine struct {
 	S      float64 `json:"s"`
 	P      float64 `json:"p"`
 	F      float64 `json:"f"`
+	// CallConfidence is the prober's call confidence for the tool's call
+	// (0 when it wrote none), nil when the prober gives none.
+	CallConfidence *float64 `json:"call_confidence,omitempty"`
+	// Evidence is what the tool's call says about choosing it.
+	Evidence Evidence `json:"evidence,omitzero"`
 }
 
 // Predict grounds every item in order (one at a time, so the timings are
@@ -111,10 +121,16 @@ func Predict(ctx context.Context, g *Grounder, items []Item, progress func(done 
 			return nil, fmt.Errorf("item %d (%q): %w", i+1, it.Query, err)
 		}
 		p := Prediction{Item: it, Predicted: res.Choice.Family, Choice: res.Choice.Tool,
-			Confidence: res.Choice.Confidence, MS: res.ElapsedMS}
+			Confidence: res.Choice.Confidence, CallConfidence: readingConfidence(res.Choice.Reading), MS: res.ElapsedMS}
 		p.Correct = it.Accepts(p.Predicted)
 		for _, t := range res.Tools {
-			p.Scores = append(p.Scores, ScoreLine{Tool: t.Tool, Family: t.Family, S: t.S, P: t.P, F: t.F})
+			p.Scores = append(p.Scores, ScoreLine{Tool: t.Tool, Family: t.Family, S: t.S, P: t.P, F: t.F,
+				CallConfidence: readingConfidence(t.Reading), Evidence: g.evidence(t)})
+		}
+		if res.Route.NeedsTool {
+			if best, ok := res.Best(); ok && best.Tool == res.Choice.Tool {
+				p.Evidence = g.evidence(best)
+			}
 		}
 		preds = append(preds, p)
 		if progress != nil {
@@ -122,6 +138,15 @@ func Predict(ctx context.Context, g *Grounder, items []Item, progress func(done 
 		}
 	}
 	return preds, nil
+}
+
+// readingConfidence is r's confidence, nil when r is.
+func readingConfidence(r *CallReading) *float64 {
+	if r == nil {
+		return nil
+	}
+	c := r.Confidence
+	return &c
 }
 
 // Report is `gear eval`'s summary; its JSON keys are part of gear eval's interface.
@@ -288,11 +313,15 @@ func RedecideWith(preds []Prediction, d Decision) []Prediction {
 		}
 		pNone, probs, best, needsTool := thresholdChoice(scores, noneScore, temperature, threshold)
 		q := p
-		q.Predicted, q.Choice, q.Confidence = None, None, pNone
+		q.Predicted, q.Choice, q.Confidence, q.Evidence = None, None, pNone, Evidence{}
 		if needsTool && best >= 0 {
-			q.Predicted, q.Choice, q.Confidence = p.Scores[best].Family, p.Scores[best].Tool, probs[best]
+			q.Predicted, q.Choice, q.Confidence, q.Evidence = p.Scores[best].Family, p.Scores[best].Tool, probs[best], p.Scores[best].Evidence
 		}
-		q.Confidence = d.Confidence.Apply(q.Confidence, q.Predicted == None)
+		if q.Predicted == None {
+			q.Confidence = d.Confidence.Apply(q.Confidence, true)
+		} else {
+			q.Confidence = d.Confidence.ApplyTool(q.Confidence, 1, q.Evidence)
+		}
 		q.Correct = q.Accepts(q.Predicted)
 		out[i] = q
 	}

@@ -332,6 +332,7 @@ func (g *Grounder) GroundWith(ctx context.Context, query string, ask Ask) (*Resu
 		ts.Shortlisted = called[i]
 		if ts.Status == StatusRun || ts.Status == StatusMock {
 			ts.P = ps.Score(prelim, ps.EncodeAs(bounded(ts.Response, maxScoredBytes), g.specs[i].OutputPattern), g.opts.Lambda)
+			ts.P *= doubtedText(*ts, g.specs[i])
 		}
 		ts.F = g.opts.Gamma*ts.S + (1-g.opts.Gamma)*ts.P
 		if sl != nil && called[i] {

@@ -53,7 +53,7 @@ func fitLibraryNoneWithout(sets map[string][]LibraryPrediction, drop []int) None
 	for i := range ws {
 		ws[i] *= float64(len(xs)) / float64(len(names))
 	}
-	m := NoneModel{W: fitLogistic(xs, ys, ws)}
+	m := NoneModel{W: noneFit(xs, ys, ws)}
 	// The threshold holds every set's false abstention to
 	// NoneFalseAbstention: the lowest of the sets' own thresholds.
 	m.Threshold = 1
@@ -78,90 +78,26 @@ func quantile(xs []float64, q float64) float64 {
 	return s[min(int(q*float64(len(s))), len(s)-1)]
 }
 
+// noneFit fits the none model's weights: the bias free, the signals
+// pulled towards zero.
+func noneFit(xs [][noneDims]float64, ys, ws []float64) [noneDims]float64 {
+	rows := make([][]float64, len(xs))
+	for i := range xs {
+		rows[i] = xs[i][:]
+	}
+	ridge := make([]float64, noneDims)
+	ridge[0] = 1e-9 // keeps the bias's step solvable; no pull
+	for i := 1; i < noneDims; i++ {
+		ridge[i] = 2 * noneRidge
+	}
+	th := logisticFit{prior: make([]float64, noneDims), ridge: ridge, maxStep: 4, iterations: 200}.fit(rows, ys, ws)
+	var w [noneDims]float64
+	copy(w[:], th)
+	return w
+}
+
 // noneRidge pulls the weights (not the bias) towards zero.
 const noneRidge = 1.0
-
-// fitLogistic minimises Σ w·logloss(σ(θ·x), y) + noneRidge·|θ₁…|² by
-// damped Newton steps.
-func fitLogistic(xs [][noneDims]float64, ys, ws []float64) [noneDims]float64 {
-	var th [noneDims]float64
-	for it := 0; it < 200; it++ {
-		var g [noneDims]float64
-		var h [noneDims][noneDims]float64
-		for i := 1; i < noneDims; i++ {
-			g[i] = 2 * noneRidge * th[i]
-			h[i][i] = 2 * noneRidge
-		}
-		h[0][0] = 1e-9
-		for k, x := range xs {
-			z := 0.0
-			for i := range x {
-				z += th[i] * x[i]
-			}
-			p := sigmoid(z)
-			r := p - ys[k]
-			for i := range x {
-				g[i] += ws[k] * r * x[i]
-				for j := range x {
-					h[i][j] += ws[k] * p * (1 - p) * x[i] * x[j]
-				}
-			}
-		}
-		d, ok := solveN(h, g)
-		if !ok {
-			break
-		}
-		step := 0.0
-		for _, v := range d {
-			step += math.Abs(v)
-		}
-		if step > 4 {
-			for i := range d {
-				d[i] *= 4 / step
-			}
-		}
-		for i := range th {
-			th[i] -= d[i]
-		}
-		if step < 1e-10 {
-			break
-		}
-	}
-	return th
-}
-
-// solveN solves h·d = g by Gaussian elimination with partial pivoting.
-func solveN(h [noneDims][noneDims]float64, g [noneDims]float64) ([noneDims]float64, bool) {
-	var d [noneDims]float64
-	for i := range noneDims {
-		piv := i
-		for j := i + 1; j < noneDims; j++ {
-			if math.Abs(h[j][i]) > math.Abs(h[piv][i]) {
-				piv = j
-			}
-		}
-		if math.Abs(h[piv][i]) < 1e-15 {
-			return d, false
-		}
-		h[i], h[piv] = h[piv], h[i]
-		g[i], g[piv] = g[piv], g[i]
-		for j := i + 1; j < noneDims; j++ {
-			f := h[j][i] / h[i][i]
-			for k := i; k < noneDims; k++ {
-				h[j][k] -= f * h[i][k]
-			}
-			g[j] -= f * g[i]
-		}
-	}
-	for i := noneDims - 1; i >= 0; i-- {
-		sum := g[i]
-		for k := i + 1; k < noneDims; k++ {
-			sum -= h[i][k] * d[k]
-		}
-		d[i] = sum / h[i][i]
-	}
-	return d, true
-}
 
 // RedecideLibrary re-makes each prediction's choice with the none model m,
 // from its evidence, its best tool's share and its ranking, without

@@ -105,7 +105,8 @@ const (
 func DefaultConfidenceMap() ConfidenceMap {
 	return ConfidenceMap{
 		None: Platt{A: calibration.NoneA, B: calibration.NoneB},
-		Tool: Platt{A: calibration.ToolA, B: calibration.ToolB},
+		Tool: Platt{A: calibration.ToolA, B: calibration.ToolB, NoCall: calibration.ToolNoCall, FreeText: calibration.ToolFreeText,
+			Doubted: calibration.ToolDoubted},
 	}
 }
 

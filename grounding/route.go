@@ -172,7 +172,7 @@ func (g *Grounder) decide(ctx context.Context, res *Result, ask Ask, route *rout
 		res.Choice = Choice{Tool: None, Family: None, Confidence: conf}
 		return
 	}
-	conf := cmap.ApplyAmong(p[best], false, len(res.Tools))
+	conf := cmap.ApplyTool(p[best], len(res.Tools), g.evidence(res.Tools[best]))
 	if (res.Route.By == store.RouteByModel || res.Route.By == store.RouteByCaller) && need > 0 {
 		// The model (or the caller) said a tool is needed: the choice is
 		// right if this tool is the one, given that some tool is. The map

@@ -83,11 +83,11 @@ func createdDB(t *testing.T, turns int) string {
 func TestNewerDatabaseIsRefused(t *testing.T) {
 	path := createdDB(t, 1)
 	raw := openPool(path, writerPool, readWrite, 0, 0)
-	if _, err := raw.Exec("PRAGMA user_version = 9"); err != nil {
+	if _, err := raw.Exec("PRAGMA user_version = 99"); err != nil {
 		t.Fatal(err)
 	}
 	raw.Close()
-	checkRefusal(t, path, ErrNewer, path, "newer gear", "schema 9", "knows up to "+strconv.Itoa(SchemaVersion), "upgrade gear", "--db", "not changed")
+	checkRefusal(t, path, ErrNewer, path, "newer gear", "schema 99", "knows up to "+strconv.Itoa(SchemaVersion), "upgrade gear", "--db", "not changed")
 }
 
 func TestCorruptFileIsRefusedAndKept(t *testing.T) {

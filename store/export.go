@@ -88,9 +88,9 @@ func orEmpty(turns []Turn) []Turn {
 
 // Anonymize returns a copy without free text or ids that identify a
 // person: titles, queries, answers, tool calls and responses, error and
-// repair notes, rating comments and participant ids are emptied; in survey
-// answers, strings (open-ended answers) are dropped while numbers,
-// booleans and lists of choices stay. Tool names, scores, timings, modes,
+// repair notes, call doubts, rating comments and participant ids are
+// emptied; in survey answers, strings (open-ended answers) are dropped
+// while numbers, booleans and lists of choices stay. Tool names, scores, timings, modes,
 // phases and ratings stay, so the study's figures can still be computed.
 func (d Dump) Anonymize() Dump {
 	out := d
@@ -110,6 +110,10 @@ func (d Dump) Anonymize() Dump {
 			for k := range t.Calls {
 				call := &t.Calls[k]
 				call.Call, call.Original, call.Response, call.Error = "", "", "", ""
+			}
+			if t.CallReading != nil {
+				// The doubts quote the query; the number stays.
+				t.CallReading = &CallReading{Confidence: t.CallReading.Confidence}
 			}
 			if t.Rating != nil {
 				r := *t.Rating

@@ -22,6 +22,7 @@ func exportFixture(t *testing.T) (*Store, []int64) {
 		rec.Error, rec.RepairNote = "tool said Adelaide was busy", "quoted the place"
 		rec.Input = "/GEAR " + q
 		rec.Calls[0].Original = `Weather(Adelaide)`
+		rec.CallReading = &CallReading{Confidence: 0.64, Doubts: []string{"the place Adelaide matched loosely"}}
 		if err := s.FinishTurn(ctx, rec); err != nil {
 			t.Fatal(err)
 		}
@@ -115,7 +116,7 @@ func TestAnonymizeDropsFreeTextAndPersonalIDs(t *testing.T) {
 	for _, kept := range []string{`"tool":"Weather"`, `"s":0.9`, `"wanted_tool":"WikiSearch"`, `"wrong_tool":true`,
 		`"useful":8`, `"switches":true`, `"tools_used":["Weather","Calculator"]`, `"grid":{"time":9}`, `"phase":"gear"`,
 		`"anonymized":true`, `"model":"llama3.2"`, `"chosen_by":"grounding"`, `"answered_by":"model"`, `"route_by":"threshold"`,
-		`"route_probability":0.97`, `"probability":0.91`} {
+		`"route_probability":0.97`, `"probability":0.91`, `"call_reading":{"confidence":0.64}`} {
 		if !strings.Contains(out, kept) {
 			t.Errorf("anonymized export lost %s", kept)
 		}

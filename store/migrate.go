@@ -14,7 +14,7 @@ import (
 // SchemaVersion is the schema this gear writes: the number of the last
 // migration in migrations/. A database with a higher user_version comes
 // from a newer gear and is refused.
-const SchemaVersion = 8
+const SchemaVersion = 9
 
 // applicationID marks a file as gear's ("GEAR") in the SQLite header.
 const applicationID = 0x47454152

@@ -168,7 +168,7 @@ func (s *Store) Messages(ctx context.Context, conversationID int64) ([]Message, 
 func loadTurns(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]Turn, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT t.id, t.conversation_id, `+clipped("t.query")+`, `+clipped("t.input")+`, t.mode, t.status, t.route, t.route_by,
 		t.route_probability, t.route_threshold, t.grounded, t.tool, t.tool_family, t.chosen_by, t.confidence,
-		t.emission, `+clipped("t.repair_note")+`, t.answered_by, `+clipped("t.error")+`,
+		t.call_confidence, t.call_doubts, t.emission, `+clipped("t.repair_note")+`, t.answered_by, `+clipped("t.error")+`,
 		t.route_ms, t.ground_ms, t.emit_ms, t.tool_ms, t.answer_ms, t.total_ms, t.created_at, t.finished_at,
 		COALESCE(um.id, 0), COALESCE(am.id, 0), COALESCE(`+clipped("am.text")+`, ''), `+ratingColumns+`
 		FROM turns t
@@ -184,14 +184,15 @@ func loadTurns(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]Tu
 	index := map[int64]int{}
 	for rows.Next() {
 		var t Turn
-		var confidence, routeP, routeT sql.NullFloat64
+		var confidence, routeP, routeT, callConfidence sql.NullFloat64
+		var callDoubts string
 		var lat [6]float64
 		var created int64
 		var finished sql.NullInt64
 		var r ratingRow
 		err := rows.Scan(&t.TurnID, &t.ConversationID, &t.Query, &t.Input, &t.Mode, &t.Status, &t.Route, &t.RouteBy,
 			&routeP, &routeT, &t.Grounded, &t.Tool, &t.ToolFamily, &t.ChosenBy, &confidence,
-			&t.Emission, &t.RepairNote, &t.AnsweredBy, &t.Error,
+			&callConfidence, &callDoubts, &t.Emission, &t.RepairNote, &t.AnsweredBy, &t.Error,
 			&lat[0], &lat[1], &lat[2], &lat[3], &lat[4], &lat[5], &created, &finished,
 			&t.UserMessageID, &t.AnswerMessageID, &t.Answer,
 			&r.score, &r.wrong, &r.wanted, &r.comment, &r.rated)
@@ -200,6 +201,7 @@ func loadTurns(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]Tu
 		}
 		t.Query, t.Input, t.RepairNote, t.Error, t.Answer = capText(t.Query), capText(t.Input), capText(t.RepairNote), capText(t.Error), capText(t.Answer)
 		t.Confidence, t.RouteProbability, t.RouteThreshold = confidence.Float64, routeP.Float64, routeT.Float64
+		t.CallReading = readCallReading(callConfidence, callDoubts)
 		t.Latency = Latency{fromMS(lat[0]), fromMS(lat[1]), fromMS(lat[2]), fromMS(lat[3]), fromMS(lat[4]), fromMS(lat[5])}
 		t.Started = fromUnixMS(created)
 		if finished.Valid {

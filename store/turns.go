@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -121,15 +122,19 @@ func (s *Store) FinishTurn(ctx context.Context, rec TurnRecord) error {
 	if rec.routeScored() {
 		routeP, routeT = rec.RouteProbability, rec.RouteThreshold
 	}
-	err := s.write(ctx, false, func(tx *sql.Tx) error {
+	callConfidence, callDoubts, err := rec.CallReading.columns()
+	if err != nil {
+		return fmt.Errorf("finish turn %d: %w", rec.TurnID, err)
+	}
+	err = s.write(ctx, false, func(tx *sql.Tx) error {
 		var conversationID int64
 		err := tx.QueryRowContext(ctx, `UPDATE turns SET status = ?, input = ?, route = ?, route_by = ?,
 			route_probability = ?, route_threshold = ?, grounded = ?, tool = ?, tool_family = ?, chosen_by = ?,
-			confidence = ?, emission = ?, repair_note = ?, answered_by = ?, error = ?,
+			confidence = ?, call_confidence = ?, call_doubts = ?, emission = ?, repair_note = ?, answered_by = ?, error = ?,
 			route_ms = ?, ground_ms = ?, emit_ms = ?, tool_ms = ?, answer_ms = ?, total_ms = ?, finished_at = ?
 			WHERE id = ? RETURNING conversation_id`,
 			rec.Status, rec.Input, rec.Route, rec.RouteBy, routeP, routeT, rec.Grounded, rec.Tool, rec.ToolFamily,
-			rec.ChosenBy, confidence, rec.Emission, rec.RepairNote, rec.AnsweredBy, rec.Error,
+			rec.ChosenBy, confidence, callConfidence, callDoubts, rec.Emission, rec.RepairNote, rec.AnsweredBy, rec.Error,
 			ms(rec.Latency.Route), ms(rec.Latency.Ground), ms(rec.Latency.Emit),
 			ms(rec.Latency.Tool), ms(rec.Latency.Answer), ms(rec.Latency.Total), finished, rec.TurnID,
 		).Scan(&conversationID)
@@ -248,6 +253,15 @@ func (rec TurnRecord) capped() TurnRecord {
 		c := &rec.Calls[i]
 		c.Call, c.Original, c.Response, c.Error = capText(c.Call), capText(c.Original), capText(c.Response), capText(c.Error)
 	}
+	if r := rec.CallReading; r != nil {
+		c := CallReading{Confidence: r.Confidence}
+		for _, d := range r.Doubts {
+			if d = capText(oneLine(d)); strings.TrimSpace(d) != "" {
+				c.Doubts = append(c.Doubts, d)
+			}
+		}
+		rec.CallReading = &c
+	}
 	rec.Grounding = append([]GroundingScore(nil), rec.Grounding...)
 	for i := range rec.Grounding {
 		rec.Grounding[i].Call = capText(rec.Grounding[i].Call)
@@ -289,6 +303,9 @@ func (rec TurnRecord) check() error {
 	}
 	if rec.HasConfidence() && !unit(rec.Confidence) {
 		return fmt.Errorf("confidence %v: want 0..1", rec.Confidence)
+	}
+	if r := rec.CallReading; r != nil && !unit(r.Confidence) {
+		return fmt.Errorf("call confidence %v: want 0..1", r.Confidence)
 	}
 	if rec.routeScored() && (!unit(rec.RouteProbability) || math.IsNaN(rec.RouteThreshold) || math.IsInf(rec.RouteThreshold, 0)) {
 		return fmt.Errorf("route probability %v, threshold %v: want a probability 0..1 and a finite threshold",
@@ -383,4 +400,34 @@ func settingTx(ctx context.Context, tx *sql.Tx, key string, value *string) error
 		return nil
 	}
 	return err
+}
+
+// columns are the reading as turns keeps it: call_confidence (NULL when
+// there is none) and call_doubts (a JSON array, ” when there is none).
+func (r *CallReading) columns() (confidence any, doubts string, err error) {
+	if r == nil {
+		return nil, "", nil
+	}
+	if len(r.Doubts) == 0 {
+		return r.Confidence, "", nil
+	}
+	data, err := json.Marshal(r.Doubts)
+	return r.Confidence, string(data), err
+}
+
+// readCallReading is the reading stored in a turn's columns; nil when the
+// turn has none. Doubts that do not parse (a file edited by hand) are
+// kept as one doubt, so what was recorded is never lost.
+func readCallReading(confidence sql.NullFloat64, doubts string) *CallReading {
+	if !confidence.Valid {
+		return nil
+	}
+	r := &CallReading{Confidence: confidence.Float64}
+	if doubts == "" {
+		return r
+	}
+	if err := json.Unmarshal([]byte(doubts), &r.Doubts); err != nil {
+		r.Doubts = []string{capText(oneLine(doubts))}
+	}
+	return r
 }

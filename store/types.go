@@ -216,9 +216,14 @@ type TurnRecord struct {
 	ChosenBy   Chooser `json:"chosen_by,omitempty"`
 	// Confidence is grounding's confidence in Tool, in [0, 1]; it is
 	// recorded only when Grounded and a Tool was chosen.
-	Confidence float64  `json:"confidence"`
-	Emission   Emission `json:"emission"`
-	RepairNote string   `json:"repair_note,omitempty"`
+	Confidence float64 `json:"confidence"`
+	// CallReading is the call confidence of the call that ran (or was
+	// asked about): how well the engine read its arguments, and its
+	// doubts. Nil when no engine read the call (the chat model wrote it,
+	// the user typed it) and for turns recorded before schema 9.
+	CallReading *CallReading `json:"call_reading,omitempty"`
+	Emission    Emission     `json:"emission"`
+	RepairNote  string       `json:"repair_note,omitempty"`
 	// Error is what went wrong, for failed and cancelled turns.
 	Error     string           `json:"error,omitempty"`
 	Latency   Latency          `json:"latency"`
@@ -229,6 +234,13 @@ type TurnRecord struct {
 	// there is none yet. AnsweredBy says who wrote it.
 	Answer     string   `json:"answer"`
 	AnsweredBy Answerer `json:"answered_by,omitempty"`
+}
+
+// CallReading is a call confidence as the history keeps it: Confidence in
+// [0, 1], and the doubts behind it, one line each.
+type CallReading struct {
+	Confidence float64  `json:"confidence"`
+	Doubts     []string `json:"doubts,omitempty"`
 }
 
 // HasConfidence says whether Confidence is grounding's confidence in a

@@ -187,6 +187,10 @@ const (
 	// OpDaysBetween: f(d1, d2) is the days from d1 to d2, two OpDate
 	// numbers.
 	OpDaysBetween Operation = "days_between"
+	// OpCalendarDate: f(n) is the OpDate number n written as its calendar
+	// date, so that a date and a number of days make a date ("90 days
+	// after march 3 2025").
+	OpCalendarDate Operation = "calendar_date"
 	// OpSin, OpCos, OpTan: f(x) of an angle x in radians.
 	OpSin Operation = "sin"
 	OpCos Operation = "cos"
@@ -196,7 +200,7 @@ const (
 // Known reports whether o is one of the operations above.
 func (o Operation) Known() bool {
 	switch o {
-	case OpRangeSum, OpRangeProduct, OpDate, OpDaysBetween, OpSin, OpCos, OpTan:
+	case OpRangeSum, OpRangeProduct, OpDate, OpDaysBetween, OpCalendarDate, OpSin, OpCos, OpTan:
 		return true
 	}
 	return false
@@ -275,7 +279,7 @@ func (h Hints) Validate(params []Param) error {
 		}
 		for op, fn := range p.Functions {
 			if !op.Known() {
-				return fmt.Errorf("hints: parameter %s: unknown operation %q (want range_sum, range_product, date, days_between, sin, cos or tan)", name, op)
+				return fmt.Errorf("hints: parameter %s: unknown operation %q (want range_sum, range_product, date, days_between, calendar_date, sin, cos or tan)", name, op)
 			}
 			if ok, _, _ := CheckExpression(fn + "(1)"); !ok || strings.ContainsAny(fn, "() ") {
 				return fmt.Errorf("hints: parameter %s: operation %s: %q is not a function name", name, op, fn)

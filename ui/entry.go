@@ -74,12 +74,15 @@ func (e *entry) rateable() bool {
 // turn: the store keeps who chose the tool and who wrote the answer, the
 // route's probability and threshold, and each tool's probability (turns
 // recorded before schema 5 read back without the probabilities, and the
-// card leaves them out).
+// card leaves them out), and the call confidence with its doubts (turns
+// recorded before schema 9 read back without it, and the card says
+// nothing about the call).
 func recordFromStored(t store.Turn, conv store.Conversation) agent.Record {
 	r := agent.Record{ConversationID: t.ConversationID, TurnID: t.TurnID, Input: storedInput(t), Query: t.Query,
 		Mode: t.Mode, Status: t.Status, Error: t.Error, Tool: t.Tool, Family: t.ToolFamily,
 		Confidence: t.Confidence, Grounded: t.HasConfidence(), ChosenBy: t.ChosenBy, Answer: t.Answer,
-		AnsweredBy: t.AnsweredBy, Engines: agent.Engines{Chat: conv.Chat, Grounding: conv.Grounding, Embedding: conv.Embedding}}
+		AnsweredBy: t.AnsweredBy, Engines: agent.Engines{Chat: conv.Chat, Grounding: conv.Grounding, Embedding: conv.Embedding},
+		CallReading: agent.ReadingOf(t.CallReading)}
 	if t.Route != store.RouteUndecided {
 		r.Route = &agent.Route{NeedsTool: t.Route == store.RouteTool, By: t.RouteBy,
 			Probability: t.RouteProbability, Threshold: t.RouteThreshold}
@@ -103,7 +106,7 @@ func recordFromStored(t store.Turn, conv store.Conversation) agent.Record {
 		r.Call = &agent.ToolRun{Tool: c.Tool, Call: c.Call, Response: c.Response, Error: c.Error}
 		if t.Emission != "" {
 			r.Emission = &agent.Emission{Path: t.Emission, Tool: c.Tool, Call: c.Call, Original: c.Original,
-				Rejected: c.Check == store.CallRejected}
+				Rejected: c.Check == store.CallRejected, Reading: r.CallReading}
 			if t.RepairNote != "" {
 				r.Emission.Repairs = strings.Split(t.RepairNote, "; ")
 			}

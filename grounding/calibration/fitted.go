@@ -15,26 +15,29 @@ package calibration
 // the Library map is fitted on the decisions it re-makes: see
 // grounding.FitLibraryNone.
 const (
-	Temperature          = 0.0396
-	NoneScore            = 0.2906
-	Threshold            = 0.1600
-	NoneA                = -0.6998
-	NoneB                = 0.5696
-	ToolA                = 2.3981
-	ToolB                = 0.9626
-	LibraryNoneA         = 0.5063
-	LibraryNoneB         = 0.9505
-	LibraryNoneC         = -1.2485
-	LibraryToolA         = -1.1075
-	LibraryToolB         = 1.1020
-	LibraryToolC         = 0.3257
-	LibraryNoneW0        = -1.6006
-	LibraryNoneW1        = 3.0084
-	LibraryNoneW2        = 1.5472
-	LibraryNoneW3        = 0.4938
-	LibraryNoneW4        = 0.0317
-	LibraryNoneW5        = 0.6217
-	LibraryNoneW6        = 1.1311
-	LibraryNoneW7        = -2.5123
-	LibraryNoneThreshold = 0.2396
+	Temperature          = 0.0395
+	NoneScore            = 0.2875
+	Threshold            = 0.1700
+	NoneA                = -0.8132
+	NoneB                = 0.6017
+	ToolA                = 2.0773
+	ToolB                = 0.7780
+	ToolNoCall           = -1.5077
+	ToolFreeText         = -0.4857
+	ToolDoubted          = -0.0608
+	LibraryNoneA         = 0.3576
+	LibraryNoneB         = 1.0206
+	LibraryNoneC         = -1.2640
+	LibraryToolA         = -1.0666
+	LibraryToolB         = 1.1082
+	LibraryToolC         = 0.3087
+	LibraryNoneW0        = -1.7357
+	LibraryNoneW1        = 2.8829
+	LibraryNoneW2        = 1.5453
+	LibraryNoneW3        = 0.5189
+	LibraryNoneW4        = 0.3220
+	LibraryNoneW5        = 0.6298
+	LibraryNoneW6        = 1.1684
+	LibraryNoneW7        = -2.4762
+	LibraryNoneThreshold = 0.2661
 )

@@ -222,7 +222,7 @@ func (e *Engine) readSpans(t tokenStage) spanStage {
 		s.dates = append(s.dates, "today")
 	}
 	s.dates = append(s.dates, t.foreignDays()...)
-	s.places = e.findPlaces(query, s.spans)
+	s.places = unitQualifiersDropped(e.findPlaces(query, s.spans), t)
 	for _, p := range s.places {
 		s.spans = append(s.spans, [2]int{p.Start, p.End})
 	}
@@ -326,6 +326,31 @@ type mention struct {
 	// Zone marks a time zone alone — an offset, a zone's abbreviation or
 	// name, a zone id — which is no location.
 	Zone bool
+}
+
+// unitQualifiersDropped leaves out a country's short name that says whose
+// measure the unit right after it is ("5 US gallons", "how many US
+// gallons", "2 UK pints"), as measure.go reads it: a measure, not a place.
+func unitQualifiersDropped(places []mention, t tokenStage) []mention {
+	out := places[:0:0]
+	for _, p := range places {
+		k := -1
+		for i, tok := range t.toks {
+			if tok.start == p.Start && tok.end == p.End {
+				k = i
+			}
+		}
+		if k >= 0 && k+1 < len(t.toks) {
+			next := t.toks[k+1].text
+			u, us := t.lx.units[next]
+			_, uk := t.lx.imperialUnits[next]
+			if t.toks[k].text == "us" && us && u.dim == "volume" || t.toks[k].text == "uk" && uk {
+				continue
+			}
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // findPlaces merges the gazetteer's mentions with the zone names, UTC

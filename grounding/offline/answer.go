@@ -67,7 +67,10 @@ func (e *Engine) answerKindOf(a *analysis) answerKind {
 	switch {
 	case a.expr != "" && a.explicit:
 		return kindNumber
-	case a.command:
+	case strings.HasPrefix(a.opExpr, opTemplate(tools.OpCalendarDate)):
+		// "what date is 90 days after march 3 2025": a date, read.
+		return kindDate
+	case a.command, asksInstructions(a):
 		return kindOther
 	case asksTime(a):
 		return kindTime
@@ -87,6 +90,29 @@ func (e *Engine) answerKindOf(a *analysis) answerKind {
 		return kindYesNo
 	}
 	return kindOther
+}
+
+// asksInstructions reports whether the query asks how to do something
+// ("how to set the timezone in a Docker container", "how do I round to 2
+// decimals"): its answer is instructions in words, whatever the words
+// name — not a time, a number or a place. Saying something in another
+// language is a translation (saying), and arithmetic written out keeps
+// its number (answerKindOf reads it first).
+func asksInstructions(a *analysis) bool {
+	toks := a.toks
+	if len(toks) < 3 || toks[0].text != "how" || saying(toks, 0, len(toks)) {
+		return false
+	}
+	switch toks[1].text {
+	case "to":
+		return true
+	case "do", "can", "should", "would", "could":
+		switch toks[2].text {
+		case "i", "you", "we", "one":
+			return true
+		}
+	}
+	return false
 }
 
 // example is the library's example of an answer of the shape (the

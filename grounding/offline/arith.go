@@ -50,6 +50,8 @@ const (
 	howRange // the sum or product of a range (compound.go)
 	howDates // the time between two dates (compound.go)
 	howTrig  // a trigonometric function of an angle (compound.go)
+	howBy    // two numbers joined by "by" and nothing else ("two by two")
+	howClock // the time from one clock time to another (compound.go)
 )
 
 // expression extracts an arithmetic expression from the query, or "".
@@ -84,6 +86,9 @@ func expression(a *analysis) (expr string, explicit bool, measures map[int]bool,
 	if e := countOf(a); e != "" && checks(e) {
 		return e, true, nil, howInfix
 	}
+	if e := numberByNumber(lx); e != "" && checks(e) {
+		return e, true, nil, howBy
+	}
 	if e := storyProblem(a); e != "" && checks(e) {
 		return e, false, nil, howStory
 	}
@@ -92,6 +97,28 @@ func expression(a *analysis) (expr string, explicit bool, measures map[int]bool,
 	}
 	return "", false, nil, howNone
 }
+
+// numberByNumber reads a query that is two numbers joined by "by" and
+// nothing else, but for a question's opening ("two by two", "what is 12
+// by 7"): a product, the likeliest reading of so terse a query, though
+// "by" may join a room's sides or a division's terms (reading.go doubts
+// it). Numbers with units ("12 m by 7.5 m": an area, or a fence?) are no
+// such query.
+func numberByNumber(lx []lexeme) string {
+	i := 0
+	for i < len(lx) && lx[i].kind == lexOther && terseOpeners[lx[i].word] {
+		i++
+	}
+	rest := lx[i:]
+	if len(rest) != 3 || rest[0].kind != lexNum || rest[1].kind != lexBy || rest[2].kind != lexNum ||
+		rest[0].unit != "" || rest[2].unit != "" || rest[0].frac || rest[2].frac {
+		return ""
+	}
+	return rest[0].text + " * " + rest[2].text
+}
+
+// terseOpeners are the words a terse arithmetic question may open with.
+var terseOpeners = map[string]bool{"what": true, "what's": true, "whats": true, "is": true, "how": true, "much": true}
 
 func checks(e string) bool {
 	ok, _, _ := tools.CheckExpression(e)

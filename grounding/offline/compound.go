@@ -41,6 +41,15 @@ func operationReading(a *analysis) (string, exprHow) {
 	if t := dateDifference(a); t != "" {
 		return t, howDates
 	}
+	if t := dateShift(a); t != "" {
+		return t, howDates
+	}
+	if t := periodLength(a); t != "" {
+		return t, howDates
+	}
+	if t := clockSpan(a); t != "" {
+		return t, howClock
+	}
 	if t := rangeSeries(a); t != "" {
 		return t, howRange
 	}
@@ -411,6 +420,190 @@ func dateDifference(a *analysis) string {
 	expr := opTemplate(tools.OpDaysBetween) + "(" + date(d1) + ", " + date(d2) + ")"
 	if per.size != "86400" {
 		expr += " * 86400 / " + per.size
+	}
+	return expr
+}
+
+// dateShift reads a date some days or weeks before or after a calendar
+// date the query writes: a number, a unit of time of whole days, a
+// phrase of grammar/date-shifts.txt and the date ("90 days after march 3
+// 2025", "6 weeks before 2026-01-10", "280 days after 10 june 2025").
+// The date must name its year (the answer is a date of one year), and it
+// must be the query's only date; months and years vary in length and are
+// not read.
+func dateShift(a *analysis) string {
+	dates := calendarDates(a.lower)
+	if len(dates) != 1 || dates[0].year == 0 {
+		return ""
+	}
+	d := dates[0]
+	for i, t := range a.toks {
+		if t.end > d.start {
+			break
+		}
+		u, ok := a.lx.units[t.text]
+		if !ok || u.dim != "time" {
+			continue
+		}
+		seconds, err := strconv.Atoi(u.size)
+		if err != nil || seconds%86400 != 0 || seconds > 86400*14 {
+			continue
+		}
+		var between []string
+		for _, w := range a.toks[i+1:] {
+			if w.start >= d.start {
+				break
+			}
+			between = append(between, w.text)
+		}
+		sign, ok := dateShifts()[strings.Join(between, " ")]
+		if !ok {
+			continue
+		}
+		var count *number
+		for k := range a.numbers {
+			if a.numbers[k].last == i-1 {
+				count = &a.numbers[k]
+			}
+		}
+		if count == nil {
+			return ""
+		}
+		days := count.value * float64(seconds/86400)
+		if days != math.Trunc(days) || math.Abs(days) > 1e6 {
+			return ""
+		}
+		op := " + "
+		if sign < 0 {
+			op = " - "
+		}
+		shift := numberText(a, *count)
+		if seconds != 86400 {
+			shift += " * " + strconv.Itoa(seconds/86400)
+		}
+		date := opTemplate(tools.OpDate) + "(" + strconv.Itoa(d.year) + ", " + strconv.Itoa(d.month) + ", " + strconv.Itoa(d.day) + ")"
+		return opTemplate(tools.OpCalendarDate) + "(" + date + op + shift + ")"
+	}
+	return ""
+}
+
+// periodLength reads how many days (weeks, hours…) a calendar year or a
+// month of a year has: "how many days in 2024", "hours in february 2028".
+// The query asks a quantity; a unit of time of whole days or less comes
+// before "in", and the year, with a month's name or not, ends the query.
+func periodLength(a *analysis) string {
+	if !a.asksQuantity() {
+		return ""
+	}
+	n := len(a.toks)
+	if n < 3 {
+		return ""
+	}
+	year, err := strconv.Atoi(a.toks[n-1].text)
+	if err != nil || len(a.toks[n-1].text) != 4 || year < 1 || year >= 9999 {
+		return ""
+	}
+	month, k := 0, n-2
+	if m, ok := monthNames[a.toks[k].text]; ok {
+		month, k = m, k-1
+	}
+	if k < 1 || a.toks[k].text != "in" {
+		return ""
+	}
+	u, ok := a.lx.units[a.toks[k-1].text]
+	if !ok || u.dim != "time" {
+		return ""
+	}
+	if s, err := strconv.ParseFloat(u.size, 64); err != nil || s > 86400 {
+		return "" // weeks and longer do not divide a year
+	}
+	date := func(y, m int) string {
+		return opTemplate(tools.OpDate) + "(" + strconv.Itoa(y) + ", " + strconv.Itoa(m) + ", 1)"
+	}
+	from, to := date(year, 1), date(year+1, 1)
+	if month > 0 {
+		from = date(year, month)
+		to = date(year, month+1)
+		if month == 12 {
+			to = date(year+1, 1)
+		}
+	}
+	expr := opTemplate(tools.OpDaysBetween) + "(" + from + ", " + to + ")"
+	if u.size != "86400" {
+		expr += " * 86400 / " + u.size
+	}
+	return expr
+}
+
+// clockTimeRe finds a clock time: "7:45", "10:30 pm", "6:15 a.m.", "10pm".
+var clockTimeRe = regexp.MustCompile(`\b([0-9]{1,2})(?::([0-5][0-9]))?\s*(am|pm|a\.m\.|p\.m\.)?(?:\W|$)`)
+
+// clockMinutes are the clock times the query writes, as minutes after
+// midnight, in order: a time with a colon, or an hour with am or pm.
+func clockMinutes(lower string) []int {
+	var out []int
+	for _, m := range clockTimeRe.FindAllStringSubmatch(lower, -1) {
+		h, _ := strconv.Atoi(m[1])
+		if m[2] == "" && m[3] == "" {
+			continue // a bare number is no time
+		}
+		mins := 0
+		if m[2] != "" {
+			mins, _ = strconv.Atoi(m[2])
+		}
+		switch strings.ReplaceAll(m[3], ".", "") {
+		case "am":
+			if h < 1 || h > 12 {
+				return nil
+			}
+			h %= 12
+		case "pm":
+			if h < 1 || h > 12 {
+				return nil
+			}
+			h = h%12 + 12
+		}
+		if h > 23 {
+			return nil
+		}
+		out = append(out, h*60+mins)
+	}
+	return out
+}
+
+// clockSpan reads the hours or minutes from one clock time to another
+// ("how many hours from 10:30 pm to 6:15 am", "minutes between 7:45 and
+// 16:15"): a unit of time before the times, "from … to" or "between … and"
+// around them, and no date and no place (times in two places are a time
+// zone's question). A time earlier than the first is the next day's
+// (reading.go says so).
+func clockSpan(a *analysis) string {
+	if len(calendarDates(a.lower)) > 0 || len(a.places) > 0 || !a.asksQuantity() && !a.hasWord("from", "between") {
+		return ""
+	}
+	times := clockMinutes(a.lower)
+	if len(times) != 2 || !(a.hasWord("from") && a.hasWord("to", "till", "until") || a.hasWord("between") && a.hasWord("and")) {
+		return ""
+	}
+	var per unit
+	found := false
+	for _, t := range a.toks {
+		if u, ok := a.lx.units[t.text]; ok && u.dim == "time" {
+			per, found = u, true
+			break
+		}
+	}
+	if !found || per.size != "60" && per.size != "3600" {
+		return ""
+	}
+	t1, t2 := times[0], times[1]
+	clock := func(m int) string { return "(" + strconv.Itoa(m/60) + " * 60 + " + strconv.Itoa(m%60) + ")" }
+	expr := clock(t2) + " - " + clock(t1)
+	if t2 < t1 {
+		expr += " + 24 * 60"
+	}
+	if per.size == "3600" {
+		return "(" + expr + ") / 60"
 	}
 	return expr
 }

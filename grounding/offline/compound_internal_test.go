@@ -24,6 +24,23 @@ func TestOperationReading(t *testing.T) {
 		{"how many days from november 20 to february 2", "{days_between}({date}(2025, 11, 20), {date}(2026, 2, 2))"},
 		{"weeks between 5 jan 2025 and 30 march 2025", "{days_between}({date}(2025, 1, 5), {date}(2025, 3, 30)) * 86400 / 604800"},
 		{"days from 2023-11-01 to 2024-03-01", "{days_between}({date}(2023, 11, 1), {date}(2024, 3, 1))"},
+		{"what date is 90 days after march 3 2025", "{calendar_date}({date}(2025, 3, 3) + 90)"},
+		{"the date 6 weeks before 2026-01-10", "{calendar_date}({date}(2026, 1, 10) - 6 * 7)"},
+		{"a fortnight is 2 weeks; 3 fortnights prior to 1 may 2026", "{calendar_date}({date}(2026, 5, 1) - 3 * 14)"},
+		{"ninety days after the 3rd of march 2025", ""}, // "the" between: not a phrase of date-shifts.txt
+		{"90 days after march 3", ""},       // no year: a date of which year?
+		{"3 months after march 3 2025", ""}, // months vary in length
+		{"2 days after march 3 2025 and before july 4 2025", ""},
+		{"1.5 days after march 3 2025", ""},
+		{"how many days in 2024", "{days_between}({date}(2024, 1, 1), {date}(2025, 1, 1))"},
+		{"how many hours in february 2028", "{days_between}({date}(2028, 2, 1), {date}(2028, 3, 1)) * 86400 / 3600"},
+		{"how many days in december 2025", "{days_between}({date}(2025, 12, 1), {date}(2026, 1, 1))"},
+		{"how many weeks in 2024", ""},           // not a whole number of weeks
+		{"how many days in 2024 were sunny", ""}, // the year does not end it
+		{"how many hours from 10:30 pm to 6:15 am", "((6 * 60 + 15) - (22 * 60 + 30) + 24 * 60) / 60"},
+		{"how many minutes from 7:45 to 16:15", "(16 * 60 + 15) - (7 * 60 + 45)"},
+		{"how many hours between 9am in London and 5pm in Adelaide", ""}, // a time zone's question
+		{"how many hours between 9 and 5", ""},                           // bare numbers are no times
 		// No operation: a total, other terms, arithmetic, a list.
 		{"three consecutive numbers add up to 72", ""},
 		{"sum of the squares from 1 to 10", ""},

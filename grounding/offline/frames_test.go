@@ -157,3 +157,24 @@ func TestRomanValue(t *testing.T) {
 		}
 	}
 }
+
+// A question how to do something asks for instructions, whatever its
+// words name; saying something in another language and arithmetic
+// written out keep their own answers.
+func TestAsksInstructions(t *testing.T) {
+	t.Parallel()
+	e := testEngine()
+	for q, want := range map[string]answerKind{
+		"how to set the timezone in a docker container": kindOther,
+		"how do i change the time on my watch":          kindOther,
+		"how do I convert 5 miles to km":                kindNumber,
+		"what time is it in tokyo":                      kindTime,
+	} {
+		if got := e.analysisOf(q).kind; got != want {
+			t.Errorf("%q: kind %v, want %v", q, got, want)
+		}
+	}
+	if asksInstructions(e.analysisOf("how do I say thank you in Greek")) {
+		t.Error("saying something in another language is a translation, not instructions")
+	}
+}

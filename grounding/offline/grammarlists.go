@@ -163,3 +163,29 @@ var trigWords = sync.OnceValue(func() map[string]tools.Operation {
 	}
 	return m
 })
+
+// dateShifts reads grammar/date-shifts.txt once: each phrase, as its
+// words, with +1 (a later date) or -1 (an earlier one).
+var dateShifts = sync.OnceValue(func() map[string]int {
+	return parseDateShifts(mustGrammar("date-shifts"))
+})
+
+// parseDateShifts reads lines "word_word sign"; # starts a comment.
+func parseDateShifts(text string) map[string]int {
+	m := map[string]int{}
+	for _, line := range strings.Split(text, "\n") {
+		if i := strings.Index(line, "#"); i >= 0 {
+			line = line[:i]
+		}
+		f := strings.Fields(line)
+		if len(f) != 2 || f[1] != "+" && f[1] != "-" {
+			continue
+		}
+		sign := 1
+		if f[1] == "-" {
+			sign = -1
+		}
+		m[strings.ReplaceAll(f[0], "_", " ")] = sign
+	}
+	return m
+}

@@ -84,6 +84,12 @@ func TestGrammarLists(t *testing.T) {
 	if r := percentResults(); !r["total"] || r["tip"] || len(r) == 0 {
 		t.Errorf("percentResults = %v", r)
 	}
+	if d := dateShifts(); d["after"] != 1 || d["prior to"] != -1 || d["before"] != -1 {
+		t.Errorf("dateShifts = %v", d)
+	}
+	if d := parseDateShifts("# c\nafter +\nlater_than +\nbad\nodd *\n"); len(d) != 2 || d["later than"] != 1 {
+		t.Errorf("parseDateShifts = %v", d)
+	}
 	if len(collectives()) == 0 || len(ops) == 0 {
 		t.Error("an embedded grammar list is empty")
 	}

@@ -131,7 +131,7 @@ func (a *analysis) simpleUnitAt(i int, letters bool) (unitPhrase, bool) {
 	case "fl", "fluid":
 		switch next() {
 		case "oz", "ounce", "ounces":
-			return unitPhrase{unit: unit{name: "fluid ounce", dim: "volume", size: "0.0295735295625"}, from: i, to: i + 2}, true
+			return unitPhrase{unit: fluidOunce, from: i, to: i + 2}, true
 		}
 	}
 	u, ok := a.lx.units[w]
@@ -218,6 +218,13 @@ type quantity struct {
 	tail  unit
 }
 
+// ounce is the unit of mass of that name, and fluidOunce the US customary
+// measure of volume: "ounces" of a volume are fluid ounces.
+var (
+	ounce      = unit{name: "ounce", dim: "mass"}
+	fluidOunce = unit{name: "fluid ounce", dim: "volume", size: "0.0295735295625"}
+)
+
 // conversion reads a conversion (see the file comment). It returns the
 // expression and the tokens that name units of measure ("degrees",
 // "celsius"), which are no weather words there.
@@ -228,8 +235,16 @@ func conversion(a *analysis) (string, map[int]bool) {
 			continue
 		}
 		for _, q := range amounts {
-			if q.phrase.unit.dim == t.phrase.unit.dim && q.phrase.unit.name != t.phrase.unit.name && q.rate == t.rate {
-				return convert(q, t.phrase.unit), quantityTokens(a, q, t)
+			target := t.phrase.unit
+			// "ounces in a cup": an ounce of a volume is a fluid ounce.
+			if q.phrase.unit.dim == "volume" && target.name == ounce.name {
+				target = fluidOunce
+			}
+			if target.dim == "volume" && q.phrase.unit.name == ounce.name {
+				q.phrase.unit = fluidOunce
+			}
+			if q.phrase.unit.dim == target.dim && q.phrase.unit.name != target.name && q.rate == t.rate {
+				return convert(q, target), quantityTokens(a, q, t)
 			}
 		}
 	}

@@ -24,6 +24,10 @@ func TestConversionsAndPhrasedArithmetic(t *testing.T) {
 		{"2 liters in cups", "2 * 1 / 0.2365882365"},
 		{"teaspoons in a tablespoon", "0.01478676478125 / 0.00492892159375"},
 		{"4 fl oz to ml", "4 * 0.0295735295625 / 0.001"},
+		// Ounces of a volume are fluid ounces; of a mass, ounces.
+		{"how many ounces in a cup", "0.2365882365 / 0.0295735295625"},
+		{"8 ounces in cups", "8 * 0.0295735295625 / 0.2365882365"},
+		{"16 oz in grams", "16 * 28.349523125"},
 		{"3 imperial gallons in litres", "3 * 4.54609"},
 		{"20 knots in mph", "20 * (1852/3600) / 0.44704"},
 		// A price per one unit asked per another.
@@ -102,4 +106,21 @@ func joinWords(words []string) string {
 		out += w
 	}
 	return out
+}
+
+// "US" and "UK" before a unit they qualify are a measure, not a place.
+func TestUnitQualifierIsNoPlace(t *testing.T) {
+	e := testEngine()
+	for q, want := range map[string]string{
+		"how many litres is 5 US gallons":  "5 * 3.785411784",
+		"how many US gallons is 50 litres": "50 * 1 / 3.785411784",
+	} {
+		a := e.analysisOf(q)
+		if a.expr != want || len(a.places) != 0 {
+			t.Errorf("%q: expression %q, places %v; want %q and no place", q, a.expr, a.places, want)
+		}
+	}
+	if a := e.analysisOf("weather in the US"); len(a.places) != 1 {
+		t.Errorf("weather in the US: places %v, want the country", a.places)
+	}
 }

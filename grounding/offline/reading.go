@@ -55,6 +55,7 @@ const (
 	leftOverText       = 0.75 // a string made of left-over words
 	leftOverPhrase     = 0.85 // left-over words that stand together in the query, as written
 	focusText          = 0.92 // a string read as the question's focus
+	clauseFocus        = 0.6  // a focus that is a clause, not the name of a thing
 )
 
 // callReading gathers one call's confidence and doubts.
@@ -158,8 +159,13 @@ func (r *callReading) operation(a *analysis, expr string) {
 	if a.opHow == howTrig && angleInDegrees(a) {
 		r.scale(assumedUnit, "the angle was taken in degrees")
 	}
-	if a.opHow == howDates {
-		if leapMayMatter(a.lower) {
+	if a.opHow == howClock {
+		if t := clockMinutes(a.lower); len(t) == 2 && t[1] < t[0] {
+			r.scale(assumedUnit, "the second time was taken on the next day")
+		}
+	}
+	if a.opHow == howDates || a.opHow == howClock {
+		if a.opHow == howDates && leapMayMatter(a.lower) {
 			r.scale(unplacedDate, "no year given, and a February 29 may fall between the dates")
 		}
 	} else {
@@ -218,6 +224,9 @@ func (r *callReading) unitsAndOperators(a *analysis, how exprHow) {
 	// it.
 	for _, u := range a.unplacedUnits() {
 		r.scale(unplacedUnit, fmt.Sprintf("%q found no place in the expression", u))
+	}
+	if how == howBy {
+		r.scale(vagueOperator, `the operator read from "by" is ambiguous: times, or sides of a shape?`)
 	}
 	if how == howInfix {
 		for _, w := range a.vagueOperators() {
@@ -347,6 +356,9 @@ func (r *callReading) text(a *analysis, p tools.Param, term string, quoted bool)
 		r.scale(certain, "")
 	case a.term != "" && strings.Contains(a.term, term):
 		r.scale(focusText, "")
+		if why := clauseReason(term); why != "" {
+			r.scale(clauseFocus, fmt.Sprintf("%s %q %s: a clause, not the name of a thing", p.Name, term, why))
+		}
 	case strings.Contains(a.lower, strings.ToLower(term)):
 		// What is left once the tool's own words and its other arguments
 		// are gone is one phrase of the query ("translate hello world
@@ -356,3 +368,33 @@ func (r *callReading) text(a *analysis, p tools.Param, term string, quoted bool)
 		r.scale(leftOverText, fmt.Sprintf("%s %q is the words left over around the tool's own", p.Name, term))
 	}
 }
+
+// clauseReason says why a question's focus reads as a clause rather than
+// the name of a thing ("year is it", "song that's playing", "dow at"):
+// a verb of its own, or a preposition left without its object at the
+// end. "" when it reads as a name.
+func clauseReason(term string) string {
+	toks := tokenize(term)
+	for _, t := range toks {
+		switch {
+		case isAuxiliary(t.text):
+			return fmt.Sprintf("has the verb %q", t.text)
+		case clauseContractions[t.text]:
+			return fmt.Sprintf("has %q", t.text)
+		}
+	}
+	if n := len(toks); n > 0 && danglingPrepositions[toks[n-1].text] {
+		return fmt.Sprintf("ends with %q", toks[n-1].text)
+	}
+	return ""
+}
+
+// clauseContractions are a pronoun and a verb in one word; a noun's "'s"
+// ("Newton's laws") is a possessive, no verb.
+var clauseContractions = map[string]bool{"that's": true, "it's": true, "there's": true, "what's": true, "who's": true,
+	"he's": true, "she's": true, "here's": true, "where's": true, "i'm": true, "you're": true, "they're": true, "we're": true}
+
+// danglingPrepositions end a phrase cut short of its object ("what's the
+// dow at").
+var danglingPrepositions = map[string]bool{"at": true, "in": true, "on": true, "of": true, "for": true, "to": true,
+	"with": true, "from": true, "by": true, "about": true, "into": true}

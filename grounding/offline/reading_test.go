@@ -157,3 +157,60 @@ func TestReadCallNumbersByPosition(t *testing.T) {
 		}
 	}
 }
+
+// A question's focus that is a clause — a verb of its own, or a
+// preposition left without its object — is doubted as a thing's name;
+// a name, a possessive or a phrase with a preposition inside is not.
+func TestClauseReason(t *testing.T) {
+	t.Parallel()
+	for term, clause := range map[string]bool{
+		"year is it": true, "song that's playing": true, "dow at": true, "day of the month is it": true,
+		"capital of france": false, "newton's laws": false, "history of the roman empire": false, "the eiffel tower": false,
+	} {
+		if got := clauseReason(term) != ""; got != clause {
+			t.Errorf("clauseReason(%q) = %q, want a clause %v", term, clauseReason(term), clause)
+		}
+	}
+	spec := specNamed(t, "WikiSearch")
+	e := New(Options{Tools: []tools.Spec{spec}})
+	_, r, err := e.ReadCall(context.Background(), spec, "what year is it")
+	if err != nil || r == nil || r.Confidence >= focusText || len(r.Doubts) == 0 || !strings.Contains(r.Doubts[0], "a clause") {
+		t.Errorf("what year is it: reading %+v (%v), want a doubt that the term is a clause", r, err)
+	}
+	_, r, err = e.ReadCall(context.Background(), spec, "who was Ada Lovelace")
+	if err != nil || r == nil || len(r.Doubts) != 0 {
+		t.Errorf("who was Ada Lovelace: reading %+v (%v), want no doubt", r, err)
+	}
+}
+
+// "two by two" is read as a product, and doubted: "by" may join a
+// shape's sides; "by" with units or a verb is no such product.
+func TestNumberByNumber(t *testing.T) {
+	t.Parallel()
+	spec := specNamed(t, "Calculator")
+	e := New(Options{Tools: []tools.Spec{spec}})
+	call, r, err := e.ReadCall(context.Background(), spec, "two by two")
+	if err != nil || call != "Calculator(2 * 2)" || r == nil || r.Confidence >= 0.8 || len(r.Doubts) != 1 {
+		t.Errorf("two by two: %s %+v %v, want Calculator(2 * 2) read under 0.8 with one doubt", call, r, err)
+	}
+	for q, want := range map[string]string{"divide 100 by 20": "100 / 20", "a garden is 12 m by 7.5 m": "", "two by two by two": ""} {
+		if got := numberByNumber(lexemes(e.analysisOf(q))); got != "" {
+			t.Errorf("numberByNumber(%q) = %q, want none (the expression is %q)", q, got, want)
+		}
+	}
+}
+
+// A span of clock time that passes midnight says so.
+func TestClockSpanReading(t *testing.T) {
+	t.Parallel()
+	spec := specNamed(t, "Calculator")
+	e := New(Options{Tools: []tools.Spec{spec}})
+	_, r, err := e.ReadCall(context.Background(), spec, "how many hours from 10:30 pm to 6:15 am")
+	if err != nil || r == nil || len(r.Doubts) != 1 || !strings.Contains(r.Doubts[0], "next day") {
+		t.Errorf("overnight: reading %+v (%v), want the next-day doubt", r, err)
+	}
+	_, r, err = e.ReadCall(context.Background(), spec, "how many minutes from 7:45 to 16:15")
+	if err != nil || r == nil || len(r.Doubts) != 0 || r.Confidence < 0.9 {
+		t.Errorf("same day: reading %+v (%v), want no doubt", r, err)
+	}
+}

@@ -59,6 +59,13 @@ func tokenize(text string) []token {
 		}
 		word := strings.ReplaceAll(strings.ToLower(text[start:i]), "’", "'")
 		initial := len(toks) == 0 || strings.ContainsAny(text[toks[len(toks)-1].end:start], ".?!\n")
+		if a, b := gluedOperatorAt(word); a > 0 {
+			// "3x4": two numbers with an operator word glued between
+			// them are three words, as "3 x 4" is.
+			toks = append(toks, token{text: word[:a], start: start, end: start + a, initial: initial},
+				token{text: word[a:b], start: start + a, end: start + b}, token{text: word[b:], start: start + b, end: i})
+			continue
+		}
 		if cut := unitSuffixAt(word); cut > 0 {
 			// "72f", "10km", "14h": a number with its unit glued on is
 			// two words, as "72 f" and "10 km" are.
@@ -70,6 +77,36 @@ func tokenize(text string) []token {
 			caps: i-start >= 2 && strings.ToUpper(text[start:i]) == text[start:i] && strings.ToLower(text[start:i]) != text[start:i]})
 	}
 	return toks
+}
+
+// gluedOperatorAt returns where the operator word of "3x4" or "2.5x10"
+// starts and ends: digits (with an inner "."), letters that are an infix
+// operator word (grammar/infix-operators.txt), digits again, and nothing
+// else. Otherwise 0, 0 ("0xff" ends in letters; "4x" has no second
+// number).
+func gluedOperatorAt(w string) (int, int) {
+	digits := func(i int) int {
+		k := i
+		for k < len(w) && (isDigitByte(w[k]) || k > i && w[k] == '.' && k+1 < len(w) && isDigitByte(w[k+1])) {
+			k++
+		}
+		return k
+	}
+	a := digits(0)
+	if a == 0 {
+		return 0, 0
+	}
+	b := a
+	for b < len(w) && w[b] >= 'a' && w[b] <= 'z' {
+		b++
+	}
+	if b == a || digits(b) != len(w) || digits(b) == b {
+		return 0, 0
+	}
+	if _, ok := infixOperators()[w[a:b]]; !ok {
+		return 0, 0
+	}
+	return a, b
 }
 
 // unitSuffixAt returns where the letters of a number written with a unit

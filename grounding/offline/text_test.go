@@ -49,6 +49,26 @@ func TestTokenize(t *testing.T) {
 	}
 }
 
+// An operator word glued between two numbers is a word of its own;
+// anything else glued to a number is read as before (a unit glued on).
+func TestTokenizeGluedOperator(t *testing.T) {
+	for in, want := range map[string]string{
+		"3x4": "3|x|4", "what is 2.5x10": "what|is|2.5|x|10", "0xff": "0|xff", "4x": "4|x", "x4": "x4",
+		"3xy4": "3xy4", "10km": "10|km", "3x4x5": "3x4x5",
+	} {
+		var words []string
+		for _, tk := range tokenize(in) {
+			if in[tk.start:tk.end] != tk.text {
+				t.Errorf("%q: token %q spans %q", in, tk.text, in[tk.start:tk.end])
+			}
+			words = append(words, tk.text)
+		}
+		if got := strings.Join(words, "|"); got != want {
+			t.Errorf("tokenize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestFindNumbers(t *testing.T) {
 	tests := []struct {
 		text string

@@ -306,7 +306,7 @@ func TestEvalErrors(t *testing.T) {
 		if !strings.Contains(msg, tt.want) {
 			t.Errorf("Eval(%.40q) error %q, want it to contain %q", tt.expr, msg, tt.want)
 		}
-		if strings.ContainsAny(msg, "\n\r") || len(msg) > 200 {
+		if strings.ContainsAny(msg, "\n\r") || len(msg) > 240 {
 			t.Errorf("Eval(%.40q) error is not one short line: %q", tt.expr, msg)
 		}
 	}

@@ -50,6 +50,9 @@ func (v Value) fraction(exact bool) string {
 }
 
 func (v Value) format() (string, bool) {
+	if v.day {
+		return calendarDate(v), true
+	}
 	if v.rat == nil {
 		return formatFloat(v.f, SignificantDigits), false
 	}

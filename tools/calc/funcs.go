@@ -12,7 +12,7 @@ import (
 // knownFunctions and knownConstants name what an expression may call or
 // use, for error messages and the tool's description.
 const (
-	knownFunctions = "sqrt, abs, round, floor, ceil, ln, exp, log, pow, min, max, avg, factorial, sin, cos, tan, sum_range, product_range, date, days_between"
+	knownFunctions = "sqrt, abs, round, floor, ceil, ln, exp, log, pow, min, max, avg, factorial, sin, cos, tan, sum_range, product_range, date, days_between, iso_date"
 	knownConstants = "pi, e"
 )
 
@@ -106,6 +106,11 @@ func call(name string, at int, args []Value) (Value, error) {
 			return daysBetween(args[0], args[1])
 		}
 		return productRange(args[0], args[1])
+	case "iso_date":
+		if err := arity(lower, at, len(args), 1); err != nil {
+			return Value{}, err
+		}
+		return isoDate(args[0])
 	case "date":
 		if err := arity(lower, at, len(args), 3); err != nil {
 			return Value{}, err

@@ -24,10 +24,11 @@ var hints = sync.OnceValue(func() tools.Hints {
 			Words:   tools.EmbeddedList(hintFiles, "arithmetic-words"),
 		}},
 		// The functions of series.go, for an engine that reads "the sum
-		// of 1 through 100" or "days between march 3 and july 19".
+		// of 1 through 100", "days between march 3 and july 19" or "90
+		// days after march 3 2025".
 		Params: map[string]tools.ParamHint{"expression": {Functions: map[tools.Operation]string{
 			tools.OpRangeSum: "sum_range", tools.OpRangeProduct: "product_range",
-			tools.OpDate: "date", tools.OpDaysBetween: "days_between",
+			tools.OpDate: "date", tools.OpDaysBetween: "days_between", tools.OpCalendarDate: "iso_date",
 			tools.OpSin: "sin", tools.OpCos: "cos", tools.OpTan: "tan",
 		}}},
 	}

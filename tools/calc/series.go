@@ -16,6 +16,8 @@ import (
 //	product_range(first, last)    first × (first+1) × … × last (whole numbers)
 //	date(year, month, day)        the day's number: days since 1970-01-01
 //	days_between(d1, d2)          d2 − d1, two dates' numbers
+//	iso_date(n)                   day number n written as its date, YYYY-MM-DD
+//	                              (iso_date(date(2025, 3, 3) + 90) is 2025-06-01)
 //	sin(x), cos(x), tan(x)        of an angle in radians (degrees × pi / 180)
 //
 // A sum of a range is computed by its closed form, exactly, however long
@@ -109,6 +111,31 @@ func daysBetween(a, b Value) (Value, error) {
 		}
 	}
 	return sub(b, a)
+}
+
+// isoDate is iso_date(n): the day numbered n (days since 1970-01-01, as
+// date numbers them) as a value written as its date. The value is still
+// the number: arithmetic on it is arithmetic on days.
+func isoDate(n Value) (Value, error) {
+	r := n.asRat()
+	if !r.IsInt() {
+		return Value{}, tools.Inputf("iso_date(%s): its argument is a day's number, a whole number such as date(2025, 3, 3) + 90", brief(n))
+	}
+	if r.Cmp(big.NewRat(minDay, 1)) < 0 || r.Cmp(big.NewRat(maxDay, 1)) > 0 {
+		return Value{}, tools.Inputf("iso_date(%s): the day falls outside the years 1 to 9999", brief(n))
+	}
+	return Value{rat: r, day: true}, nil
+}
+
+// minDay and maxDay are the numbers of 0001-01-01 and 9999-12-31.
+const (
+	minDay = -719162
+	maxDay = 2932896
+)
+
+// calendarDate writes a day value (isoDate checked its range) as YYYY-MM-DD.
+func calendarDate(v Value) string {
+	return time.Unix(v.rat.Num().Int64()*86400, 0).UTC().Format("2006-01-02")
 }
 
 // trig applies sin, cos or tan to an angle in radians. A sine

@@ -43,6 +43,9 @@ const (
 type Value struct {
 	rat *big.Rat // the exact value; nil when the value is inexact
 	f   float64  // the value when rat is nil; always finite
+	// day says the value is a day's number written as its calendar date
+	// (iso_date); arithmetic on it gives a plain number again.
+	day bool
 }
 
 func exact(r *big.Rat) Value     { return Value{rat: r} }
