@@ -63,9 +63,19 @@ func libraryQueries(b *testing.B, dir string) []string {
 // libraryGrounder is what gear eval --library --offline builds: the file's
 // tools, the offline engine over them with the gazetteer and the
 // calculator's evaluator, the default options.
-func libraryGrounder(b *testing.B, path string, places *place.Gazetteer, cache grounding.EmbeddingCache) *grounding.Grounder {
+// With a cache (the store), the library as read and its index come from
+// it, as gear does.
+func libraryGrounder(b *testing.B, path string, places *place.Gazetteer, cache *store.Store) *grounding.Grounder {
 	b.Helper()
-	lib, err := catalog.Load(path)
+	var lib *catalog.Library
+	var err error
+	var opts = grounding.DefaultOptions()
+	if cache != nil {
+		lib, err = catalog.LoadCached(context.Background(), path, cache)
+		opts.Cache, opts.CacheLibrary = cache, true
+	} else {
+		lib, err = catalog.Load(path)
+	}
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -74,8 +84,6 @@ func libraryGrounder(b *testing.B, path string, places *place.Gazetteer, cache g
 		b.Fatal(err)
 	}
 	eng := offline.New(offline.Options{Tools: reg.Specs(), Places: places, Evaluate: builtintools.Evaluate})
-	opts := grounding.DefaultOptions()
-	opts.Cache, opts.CacheLibrary = cache, true
 	g, err := grounding.New(reg, eng.Grounding(), opts)
 	if err != nil {
 		b.Fatal(err)

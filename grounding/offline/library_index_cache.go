@@ -25,7 +25,7 @@ import (
 
 // libraryIndexFormat is the layout of an encoded index; bump it when
 // encodeIndex changes.
-const libraryIndexFormat = 1
+const libraryIndexFormat = 2
 
 // indexMagic opens an encoded index.
 var indexMagic = [4]byte{'G', 'L', 'I', 'X'}
@@ -169,6 +169,11 @@ func encodeIndex(ix *LibraryIndex) []byte {
 	}{{ix.card, ix.cardN}, {ix.ex, ix.exN}, {ix.all, ix.allN}} {
 		b = binary.AppendUvarint(b, uint64(len(part.norms)))
 		b = appendFloats(b, part.norms)
+		total := 0
+		for _, ps := range part.post {
+			total += len(ps)
+		}
+		b = binary.AppendUvarint(b, uint64(total))
 		for _, ps := range part.post {
 			b = binary.AppendUvarint(b, uint64(len(ps)))
 			prev := 0
@@ -266,27 +271,50 @@ func decodeIndex(data []byte) (*LibraryIndex, error) {
 	readPart := func() ([][]posting, []float64) {
 		ndocs := r.uvarint(left())
 		norms := r.floats(ndocs)
+		total := r.uvarint(left() / 9) // a posting takes 9 bytes at least
+		if r.err != nil {
+			return nil, nil
+		}
+		// One array for every posting of the part; read with a local
+		// cursor, not through r (a tight loop of a few hundred thousand).
+		backing := make([]posting, total)
 		post := make([][]posting, nterms)
+		b, at, used := r.b, 0, 0
 		for id := range post {
-			np := r.uvarint(left())
-			if r.err != nil {
+			np, n := binary.Uvarint(b[at:])
+			if n <= 0 || np > uint64(total-used) {
+				r.err = errIndexCorrupt
 				return nil, nil
 			}
-			ps := make([]posting, np)
+			at += n
+			if np == 0 {
+				continue
+			}
+			ps := backing[used : used+int(np) : used+int(np)]
+			used += int(np)
 			doc := 0
 			for k := range ps {
-				doc += r.uvarint(left())
-				if r.err != nil || doc >= ndocs || (k > 0 && doc == ps[k-1].doc) || len(r.b) < 8 {
+				delta, n := binary.Uvarint(b[at:])
+				if n <= 0 || delta > uint64(ndocs) || (k > 0 && delta == 0) || len(b)-at-n < 8 {
 					r.err = errIndexCorrupt
 					return nil, nil
 				}
-				ps[k] = posting{doc: doc, w: math.Float64frombits(binary.LittleEndian.Uint64(r.b))}
-				r.b = r.b[8:]
+				at += n
+				doc += int(delta)
+				if doc >= ndocs {
+					r.err = errIndexCorrupt
+					return nil, nil
+				}
+				ps[k] = posting{doc: doc, w: math.Float64frombits(binary.LittleEndian.Uint64(b[at:]))}
+				at += 8
 			}
-			if np > 0 {
-				post[id] = ps
-			}
+			post[id] = ps
 		}
+		if used != total {
+			r.err = errIndexCorrupt
+			return nil, nil
+		}
+		r.b = b[at:]
 		return post, norms
 	}
 	ix.card, ix.cardN = readPart()

@@ -90,6 +90,15 @@ func (e *FileError) Unwrap() error { return e.Err }
 
 // Load reads a library file.
 func Load(path string) (*Library, error) {
+	raw, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return parse(raw, path)
+}
+
+// readFile reads a library file's bytes.
+func readFile(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
@@ -98,7 +107,7 @@ func Load(path string) (*Library, error) {
 		return nil, &FileError{Path: path, Msg: oneLine(err.Error()), Err: err}
 	}
 	defer f.Close()
-	return Read(f, path)
+	return readAll(f, path)
 }
 
 // file is the document's shape; tools are kept raw so that one bad tool
@@ -130,6 +139,15 @@ type example struct {
 // left out with a warning, and so is an example that does not fit its
 // tool; the rest loads.
 func Read(r io.Reader, path string) (*Library, error) {
+	raw, err := readAll(r, path)
+	if err != nil {
+		return nil, err
+	}
+	return parse(raw, path)
+}
+
+// readAll reads a library file's bytes, at most MaxFileBytes.
+func readAll(r io.Reader, path string) ([]byte, error) {
 	raw, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
 	if err != nil {
 		return nil, &FileError{Path: path, Msg: oneLine(err.Error()), Err: err}
@@ -137,6 +155,11 @@ func Read(r io.Reader, path string) (*Library, error) {
 	if len(raw) > MaxFileBytes {
 		return nil, &FileError{Path: path, Msg: fmt.Sprintf("larger than %d MB; a tool library is a list of descriptions", MaxFileBytes>>20)}
 	}
+	return raw, nil
+}
+
+// parse reads the library in raw.
+func parse(raw []byte, path string) (*Library, error) {
 	// One pass reads a well-formed file; a file with a bad tool is read
 	// again tool by tool, so that the others load.
 	var fast struct {
