@@ -1,12 +1,19 @@
 package catalog
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 )
 
 // ProbeLibrary is the probe library's text, for the external tests.
 const ProbeLibrary = probeLibrary
+
+// LoadCachedAnySize is LoadCached caching files of any size (the tests'
+// libraries are small).
+func LoadCachedAnySize(ctx context.Context, path string, cache Cache) (*Library, error) {
+	return loadCached(ctx, path, cache, 0)
+}
 
 // Every cut and many corruptions of a record are errors or a library,
 // never a panic or a huge allocation.

@@ -77,7 +77,7 @@ func TestLoadCachedIsLoad(t *testing.T) {
 		}
 		for round, wantPuts := range []int{1, 0} {
 			before := spy.writes()
-			got, err := catalog.LoadCached(ctx, path, spy)
+			got, err := catalog.LoadCachedAnySize(ctx, path, spy)
 			if err != nil {
 				t.Fatalf("%s, round %d: %v", path, round, err)
 			}
@@ -111,7 +111,7 @@ func TestLoadCachedNeverStale(t *testing.T) {
 	spy := openSpy(t)
 	load := func() *catalog.Library {
 		t.Helper()
-		lib, err := catalog.LoadCached(ctx, path, spy)
+		lib, err := catalog.LoadCachedAnySize(ctx, path, spy)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -160,7 +160,26 @@ func TestLoadCachedNeverStale(t *testing.T) {
 		t.Errorf("a failing cache: warnings %q", got.Warnings)
 	}
 	// A file that cannot be read is the same error as without a cache.
-	if _, err := catalog.LoadCached(ctx, filepath.Join(t.TempDir(), "none.json"), spy); !errors.As(err, new(*catalog.FileError)) {
+	if _, err := catalog.LoadCachedAnySize(ctx, filepath.Join(t.TempDir(), "none.json"), spy); !errors.As(err, new(*catalog.FileError)) {
 		t.Errorf("a missing file: %v, want a FileError", err)
+	}
+}
+
+// A file under CacheMinBytes is read, never cached.
+func TestLoadCachedSmallFileRead(t *testing.T) {
+	t.Parallel()
+	spy := openSpy(t)
+	path := "../../testdata/benchmarks-dev/metatool/library.json"
+	if catalog.WorthCaching(path) {
+		t.Fatalf("%s is worth caching; want a file under %d bytes", path, catalog.CacheMinBytes)
+	}
+	if _, err := catalog.LoadCached(context.Background(), path, spy); err != nil {
+		t.Fatal(err)
+	}
+	if spy.writes() != 0 {
+		t.Errorf("%d writes for a small file, want 0", spy.writes())
+	}
+	if !catalog.WorthCaching("../../testdata/benchmarks-dev/sealtools/library.json") {
+		t.Error("Seal-Tools' 1.8 MB library is not worth caching")
 	}
 }
