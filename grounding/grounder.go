@@ -132,8 +132,16 @@ func (g *Grounder) Prepare(ctx context.Context) error {
 			return err
 		}
 	}
-	g.libraryScores(ctx)
+	// The scorer's index and the encoder's vectors do not depend on each
+	// other: built (or read from the store) at the same time, the index
+	// on one core while the encoder takes the others.
+	indexed := make(chan struct{})
+	go func() {
+		defer close(indexed)
+		g.libraryScores(ctx)
+	}()
 	_, _, err := g.libraryVectors(ctx, nil)
+	<-indexed
 	return err
 }
 
