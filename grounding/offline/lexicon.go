@@ -95,6 +95,9 @@ type lexicon struct {
 	questionWords questionWords
 	// The units of measure of units.go.
 	units, letterUnits, imperialUnits map[string]unit
+	// partUnits are partUnitList's, read once (mixedPartAt asks for
+	// them at every unit-like word).
+	partUnits map[string]unit
 	// The words whose typing slips typo.go reads.
 	typoTargets []string
 	// The words of percentage changes of change.go.
@@ -141,6 +144,7 @@ func newLexicon(specs []tools.Spec) *lexicon {
 	lx.dayStateAdverbs = setOf(dayStateAdverbList)
 	lx.decreaseWords, lx.increaseWords, lx.changeNouns = setOf(decreaseWordList), setOf(increaseWordList), setOf(changeNounList)
 	lx.units, lx.letterUnits, lx.imperialUnits = units(), readUnits(letterUnitList), readUnits(imperialList)
+	lx.partUnits = readUnits(partUnitList)
 	addConcept := func(word, concept string) {
 		if w, ok := strings.CutPrefix(word, "="); ok {
 			if !slices.Contains(lx.exact[w], concept) {
