@@ -127,9 +127,9 @@ func BenchmarkLibraryQuery(b *testing.B) {
 }
 
 // BenchmarkLibraryIndex loads Seal-Tools' 4,076 tools and indexes them
-// (the offline encoder's vectors of every description and example): cold,
-// and with the vectors in the store's cache. MB is the heap the grounder
-// keeps once built (live after a collection).
+// (the library scorer's index, the offline encoder's vectors of every
+// description and example): cold, and from the store's cache. MB is the
+// heap the grounder keeps once built (live after a collection).
 func BenchmarkLibraryIndex(b *testing.B) {
 	dir := benchmarkSet(b, "sealtools")
 	path := filepath.Join(dir, "library.json")
@@ -146,9 +146,10 @@ func BenchmarkLibraryIndex(b *testing.B) {
 		reportCPU(b, cpu0)
 		reportHeap(b, func() any { return libraryGrounder(b, path, places, nil) })
 	})
-	// The library's vectors as one record of the store (what gear does
-	// for a large library with the offline engine): the first build writes
-	// it, every iteration reads it.
+	// The library from the store (what gear eval --library does for a
+	// large file): the library as read, the scorer's index and the
+	// encoder's vectors, one record each; the first build writes them,
+	// every iteration reads them (the file is still read for its digest).
 	b.Run("from-store", func(b *testing.B) {
 		st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "gear.db"), store.Options{})
 		if err != nil {
@@ -166,7 +167,7 @@ func BenchmarkLibraryIndex(b *testing.B) {
 		reportHeap(b, func() any { return libraryGrounder(b, path, places, st) })
 	})
 	// The index alone, from the store: the library already read (the
-	// engine's lexicon, the grounder, the one record read and unpacked).
+	// engine's lexicon, the grounder, the index and vectors read).
 	b.Run("index-from-store", func(b *testing.B) {
 		st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "gear.db"), store.Options{})
 		if err != nil {

@@ -25,7 +25,7 @@ import (
 
 // libraryIndexFormat is the layout of an encoded index; bump it when
 // encodeIndex changes.
-const libraryIndexFormat = 2
+const libraryIndexFormat = 3
 
 // indexMagic opens an encoded index.
 var indexMagic = [4]byte{'G', 'L', 'I', 'X'}
@@ -174,13 +174,36 @@ func encodeIndex(ix *LibraryIndex) []byte {
 			total += len(ps)
 		}
 		b = binary.AppendUvarint(b, uint64(total))
+		// A term's postings take few distinct weights (a weight is the
+		// term's idf times a damped count, and counts repeat): each list
+		// gives its distinct weights once, then per posting the document
+		// (as the step from the last) and the weight's place in that table.
+		// Weights are told apart by their bits, so each comes back as it was.
+		var table []uint64
+		place := map[uint64]int{}
 		for _, ps := range part.post {
 			b = binary.AppendUvarint(b, uint64(len(ps)))
+			if len(ps) == 0 {
+				continue
+			}
+			table = table[:0]
+			clear(place)
+			for _, p := range ps {
+				bits := math.Float64bits(p.w)
+				if _, ok := place[bits]; !ok {
+					place[bits] = len(table)
+					table = append(table, bits)
+				}
+			}
+			b = binary.AppendUvarint(b, uint64(len(table)))
+			for _, bits := range table {
+				b = binary.LittleEndian.AppendUint64(b, bits)
+			}
 			prev := 0
 			for _, p := range ps {
 				b = binary.AppendUvarint(b, uint64(p.doc-prev))
 				prev = p.doc
-				b = binary.LittleEndian.AppendUint64(b, math.Float64bits(p.w))
+				b = binary.AppendUvarint(b, uint64(place[math.Float64bits(p.w)]))
 			}
 		}
 	}
@@ -271,7 +294,7 @@ func decodeIndex(data []byte) (*LibraryIndex, error) {
 	readPart := func() ([][]posting, []float64) {
 		ndocs := r.uvarint(left())
 		norms := r.floats(ndocs)
-		total := r.uvarint(left() / 9) // a posting takes 9 bytes at least
+		total := r.uvarint(left() / 2) // a posting takes 2 bytes at least
 		if r.err != nil {
 			return nil, nil
 		}
@@ -280,6 +303,7 @@ func decodeIndex(data []byte) (*LibraryIndex, error) {
 		backing := make([]posting, total)
 		post := make([][]posting, nterms)
 		b, at, used := r.b, 0, 0
+		var table []float64
 		for id := range post {
 			np, n := binary.Uvarint(b[at:])
 			if n <= 0 || np > uint64(total-used) {
@@ -290,23 +314,35 @@ func decodeIndex(data []byte) (*LibraryIndex, error) {
 			if np == 0 {
 				continue
 			}
+			nw, n := binary.Uvarint(b[at:])
+			if n <= 0 || nw == 0 || nw > np || uint64(len(b)-at-n)/8 < nw {
+				r.err = errIndexCorrupt
+				return nil, nil
+			}
+			at += n
+			table = table[:0]
+			for range nw {
+				table = append(table, math.Float64frombits(binary.LittleEndian.Uint64(b[at:])))
+				at += 8
+			}
 			ps := backing[used : used+int(np) : used+int(np)]
 			used += int(np)
 			doc := 0
 			for k := range ps {
 				delta, n := binary.Uvarint(b[at:])
-				if n <= 0 || delta > uint64(ndocs) || (k > 0 && delta == 0) || len(b)-at-n < 8 {
+				if n <= 0 || delta > uint64(ndocs) || (k > 0 && delta == 0) {
 					r.err = errIndexCorrupt
 					return nil, nil
 				}
 				at += n
 				doc += int(delta)
-				if doc >= ndocs {
+				w, n := binary.Uvarint(b[at:])
+				if n <= 0 || doc >= ndocs || w >= nw {
 					r.err = errIndexCorrupt
 					return nil, nil
 				}
-				ps[k] = posting{doc: doc, w: math.Float64frombits(binary.LittleEndian.Uint64(b[at:]))}
-				at += 8
+				at += n
+				ps[k] = posting{doc: doc, w: table[w]}
 			}
 			post[id] = ps
 		}
