@@ -98,6 +98,8 @@ type lexicon struct {
 	// partUnits are partUnitList's, read once (mixedPartAt asks for
 	// them at every unit-like word).
 	partUnits map[string]unit
+	// stems remembers words' stems (stemOf).
+	stems stemMemo
 	// The words whose typing slips typo.go reads.
 	typoTargets []string
 	// The words of percentage changes of change.go.
@@ -271,7 +273,7 @@ func (lx *lexicon) concept(shape tools.Answer) string {
 // a gradable weather adjective ("hotter", "windiest") count as the
 // adjective.
 func (lx *lexicon) conceptsOf(word string) []string {
-	if c, ok := lx.concepts[stem(word)]; ok {
+	if c, ok := lx.concepts[lx.stemOf(word)]; ok {
 		return c
 	}
 	if c, ok := lx.exact[word]; ok {
@@ -288,7 +290,7 @@ func (lx *lexicon) conceptsOf(word string) []string {
 			base = base[:n-1] // hotter -> hot
 		}
 		if lx.gradable[base] {
-			return lx.concepts[stem(base)]
+			return lx.concepts[lx.stemOf(base)]
 		}
 	}
 	return nil
