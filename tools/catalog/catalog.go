@@ -107,6 +107,18 @@ func readFile(path string) ([]byte, error) {
 		return nil, &FileError{Path: path, Msg: oneLine(err.Error()), Err: err}
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() <= MaxFileBytes {
+		// Read into a buffer of the file's size, not one grown by
+		// doubling (a 1.8 MB library was 4.8 MB of allocations).
+		buf := bytes.NewBuffer(make([]byte, 0, fi.Size()+bytes.MinRead))
+		if _, err := buf.ReadFrom(io.LimitReader(f, MaxFileBytes+1)); err != nil {
+			return nil, &FileError{Path: path, Msg: oneLine(err.Error()), Err: err}
+		}
+		if buf.Len() > MaxFileBytes {
+			return nil, tooLarge(path)
+		}
+		return buf.Bytes(), nil
+	}
 	return readAll(f, path)
 }
 
@@ -153,9 +165,14 @@ func readAll(r io.Reader, path string) ([]byte, error) {
 		return nil, &FileError{Path: path, Msg: oneLine(err.Error()), Err: err}
 	}
 	if len(raw) > MaxFileBytes {
-		return nil, &FileError{Path: path, Msg: fmt.Sprintf("larger than %d MB; a tool library is a list of descriptions", MaxFileBytes>>20)}
+		return nil, tooLarge(path)
 	}
 	return raw, nil
+}
+
+// tooLarge is the error of a file over MaxFileBytes.
+func tooLarge(path string) *FileError {
+	return &FileError{Path: path, Msg: fmt.Sprintf("larger than %d MB; a tool library is a list of descriptions", MaxFileBytes>>20)}
 }
 
 // parse reads the library in raw.
