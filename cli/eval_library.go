@@ -15,6 +15,7 @@ import (
 	"github.com/gear-chat/gear/grounding"
 	"github.com/gear-chat/gear/llm"
 	"github.com/gear-chat/gear/sanitize"
+	"github.com/gear-chat/gear/store"
 	"github.com/gear-chat/gear/tools"
 	"github.com/gear-chat/gear/tools/catalog"
 )
@@ -36,8 +37,15 @@ func (lf *libraryFlags) register(cmd *cobra.Command) {
 // tools: the file is the tool set). A tool the file describes badly is
 // left out with a warning on stderr; a file that cannot be read is the
 // user's to fix.
-func (a *app) libraryRegistry(what string, lf libraryFlags) (*tools.Registry, *catalog.Library, error) {
-	lib, err := catalog.Load(lf.path)
+//
+// With st, a large file is read through the history's cache: the library
+// as read last time with the same bytes (tools/catalog, LoadCached).
+func (a *app) libraryRegistry(ctx context.Context, what string, lf libraryFlags, st *store.Store) (*tools.Registry, *catalog.Library, error) {
+	var cache catalog.Cache
+	if st != nil {
+		cache = st
+	}
+	lib, err := catalog.LoadCached(ctx, lf.path, cache)
 	if err != nil {
 		return nil, nil, usageErrorf("%s%v", what, err)
 	}
@@ -56,6 +64,21 @@ func (a *app) libraryRegistry(what string, lf libraryFlags) (*tools.Registry, *c
 		return nil, nil, usageErrorf("%stool library %s: %v", what, lf.path, err)
 	}
 	return reg, lib, nil
+}
+
+// libraryStore opens the history for a large --library file's caches
+// (the library as read, its index, its vectors: docs/benchmarks.md); nil
+// for a small file, or when the history cannot be opened, which only
+// costs the caches.
+func (a *app) libraryStore(ctx context.Context, lf libraryFlags) (*store.Store, func()) {
+	if !catalog.WorthCaching(lf.path) {
+		return nil, func() {}
+	}
+	st, err := a.openStore(ctx)
+	if err != nil {
+		return nil, func() {}
+	}
+	return st, func() { _ = st.Close() }
 }
 
 // readLibraryItems reads a tool library's query set for a command.
@@ -86,12 +109,14 @@ func (a *app) evalLibrary(ctx context.Context, w io.Writer, lf libraryFlags, que
 	if err != nil {
 		return err
 	}
-	reg, lib, err := a.libraryRegistry("eval: --library: ", lf)
+	st, closeStore := a.libraryStore(ctx, lf)
+	defer closeStore()
+	reg, lib, err := a.libraryRegistry(ctx, "eval: --library: ", lf, st)
 	if err != nil {
 		return err
 	}
 	a.warnUnknownLabels(items, reg)
-	eng, describe, opts, done, err := a.groundingSetup(ctx, nil, reg.Specs())
+	eng, describe, opts, done, err := a.groundingSetup(ctx, st, reg.Specs())
 	if err != nil {
 		return err
 	}

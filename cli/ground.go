@@ -45,11 +45,13 @@ are that file's (docs/benchmarks.md), gear's own too with --with-builtins.`,
 			var err error
 			switch {
 			case lf.path != "":
-				reg, _, lerr := a.libraryRegistry("ground: --library: ", lf)
+				st, closeStore := a.libraryStore(cmd.Context(), lf)
+				defer closeStore()
+				reg, _, lerr := a.libraryRegistry(cmd.Context(), "ground: --library: ", lf, st)
 				if lerr != nil {
 					return lerr
 				}
-				g, engine, done, err = a.grounderOver(cmd.Context(), nil, reg)
+				g, engine, done, err = a.grounderOver(cmd.Context(), st, reg)
 			case lf.withBuiltins:
 				return usageErrorf("ground: --with-builtins adds gear's tools to a --library; give --library LIBRARY.json")
 			default:

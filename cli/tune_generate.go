@@ -179,7 +179,7 @@ func (a *app) libraryFit(ctx context.Context, fit grounding.Shipped, dirs []stri
 		if err != nil {
 			return grounding.LibraryFit{}, err
 		}
-		reg, _, err := a.libraryRegistry("tune: --library-dev: ", libraryFlags{path: filepath.Join(dir, "library.json")})
+		reg, _, err := a.libraryRegistry(ctx, "tune: --library-dev: ", libraryFlags{path: filepath.Join(dir, "library.json")}, nil)
 		if err != nil {
 			return grounding.LibraryFit{}, err
 		}

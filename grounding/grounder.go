@@ -51,8 +51,9 @@ type Grounder struct {
 	// query's), which others join instead of sending the library again.
 	embedding *libraryEmbedding
 
-	libOnce sync.Once
-	library LibraryScores // nil without Engine.Library
+	libOnce     sync.Once
+	library     LibraryScores // nil without Engine.Library
+	libWarnings []string      // the library index cache's, under mu
 
 	preOnce    sync.Once
 	preVectors []vector // the prefilter's, per library text
@@ -104,11 +105,17 @@ func New(reg *tools.Registry, eng Engine, opts Options) (*Grounder, error) {
 
 // libraryScores is the engine's index of the library, built on first use;
 // nil when the engine has no LibraryScorer.
-func (g *Grounder) libraryScores() LibraryScores {
+func (g *Grounder) libraryScores(ctx context.Context) LibraryScores {
 	if g.engine.Library == nil {
 		return nil
 	}
-	g.libOnce.Do(func() { g.library = g.engine.Library.IndexTools(g.specs) })
+	g.libOnce.Do(func() {
+		var warnings []string
+		g.library, warnings = g.indexLibrary(ctx) // library_cache.go
+		g.mu.Lock()
+		g.libWarnings = warnings
+		g.mu.Unlock()
+	})
 	return g.library
 }
 
@@ -128,8 +135,16 @@ func (g *Grounder) Prepare(ctx context.Context) error {
 			return err
 		}
 	}
-	g.libraryScores()
+	// The scorer's index and the encoder's vectors do not depend on each
+	// other: built (or read from the store) at the same time, the index
+	// on one core while the encoder takes the others.
+	indexed := make(chan struct{})
+	go func() {
+		defer close(indexed)
+		g.libraryScores(ctx)
+	}()
 	_, _, err := g.libraryVectors(ctx, nil)
+	<-indexed
 	return err
 }
 
@@ -279,7 +294,7 @@ func (g *Grounder) GroundWith(ctx context.Context, query string, ask Ask) (*Resu
 	// explained is the library scorer's, for the tools it scores.
 	explained := make([]float64, n)
 	byLibrary := make([]bool, n)
-	if ls := g.libraryScores(); ls != nil {
+	if ls := g.libraryScores(ctx); ls != nil {
 		rel := ls.Relevance(query)
 		res.words = rel.Words
 		for i := range S {
@@ -320,6 +335,7 @@ func (g *Grounder) GroundWith(ctx context.Context, query string, ask Ask) (*Resu
 	}
 	g.mu.Lock()
 	res.Warnings = append(res.Warnings, g.warnings...)
+	res.Warnings = append(res.Warnings, g.libWarnings...)
 	g.mu.Unlock()
 
 	ps := g.opts.Patterns

@@ -1,6 +1,9 @@
 package grounding
 
 import (
+	"math"
+	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -64,5 +67,34 @@ func TestSparseCosineIsDense(t *testing.T) {
 	}
 	if got, want := similarityTo(ub, sa), similarity(ub, ua); got != want {
 		t.Errorf("sparse %v, dense %v", got, want)
+	}
+}
+
+// unitVector's sparse path builds, bit for bit, the vector the dense path
+// builds: at every density, with negative zeros, tiny entries that scale
+// to zero, and huge ones.
+func TestUnitVectorSparsePath(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := range 400 {
+		v := make([]float32, 1+rng.IntN(4096))
+		density := rng.Float64() * 0.4
+		for i := range v {
+			if rng.Float64() < density {
+				switch rng.IntN(6) {
+				case 0:
+					v[i] = float32(math.Copysign(0, -1))
+				case 1:
+					v[i] = math.SmallestNonzeroFloat32 * float32(1+rng.IntN(3))
+				case 2:
+					v[i] = float32(rng.NormFloat64() * 1e19)
+				default:
+					v[i] = float32(rng.NormFloat64())
+				}
+			}
+		}
+		if got, want := unitVector(v), unitVectorDense(v); !reflect.DeepEqual(got, want) {
+			t.Fatalf("trial %d (%d entries): the sparse path differs from the dense one", trial, len(v))
+		}
 	}
 }

@@ -23,6 +23,38 @@ const sparseAt = 0.25
 
 // unitVector normalises v and keeps it in the smaller form.
 func unitVector(v []float32) vector {
+	// Most library texts are sparse: their unit vector is built from the
+	// non-zero entries alone, without a dense copy. The sum of squares
+	// skips only zeros (adding 0 changes no bit), and an entry that
+	// scales to 0 is dropped as the dense path drops it, so both paths
+	// give the same vector bit for bit (TestUnitVectorSparsePath).
+	var ss float64
+	nz := 0
+	for _, x := range v {
+		if x != 0 {
+			ss += float64(x) * float64(x)
+			nz++
+		}
+	}
+	if ss != 0 && !math.IsInf(ss, 0) && !math.IsNaN(ss) && float64(nz) <= sparseAt*float64(len(v)) {
+		inv := float32(1 / math.Sqrt(ss))
+		s := vector{idx: make([]uint32, 0, nz), val: make([]float32, 0, nz), n: len(v)}
+		for i, x := range v {
+			if x == 0 {
+				continue
+			}
+			if y := x * inv; y != 0 {
+				s.idx = append(s.idx, uint32(i))
+				s.val = append(s.val, y)
+			}
+		}
+		return s
+	}
+	return unitVectorDense(v)
+}
+
+// unitVectorDense is unitVector through the dense unit vector.
+func unitVectorDense(v []float32) vector {
 	u := normalize(v)
 	nnz := 0
 	for _, x := range u {

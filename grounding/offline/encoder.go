@@ -264,7 +264,7 @@ func (e *Engine) features(a *analysis) ([]string, []float64) {
 				// affairs, which no tool describes.
 				add(personalFeature, personalWeight)
 			}
-			s := stem(w)
+			s := e.lex.stemOf(w)
 			if e.lex.questionWords.nameStems[tools.AnswerTime][s] && !e.lex.clockSense(toks, i) ||
 				e.lex.questionWords.nameStems[tools.AnswerDate][s] && !e.lex.calendarSense(toks, i) ||
 				a.isWeatherConcept(w) && !a.weatherSense(i) || (a.command || a.aboutConcept()) && e.lex.subjectWord(w) {

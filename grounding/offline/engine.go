@@ -101,6 +101,9 @@ type Engine struct {
 
 	// toolWordCache holds each tool's own words (focal.go).
 	toolWordCache sync.Map
+
+	// The library index's version (library_index_cache.go).
+	indexVersionMemo
 }
 
 type memoEntry struct {

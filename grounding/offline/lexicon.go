@@ -95,6 +95,11 @@ type lexicon struct {
 	questionWords questionWords
 	// The units of measure of units.go.
 	units, letterUnits, imperialUnits map[string]unit
+	// partUnits are partUnitList's, read once (mixedPartAt asks for
+	// them at every unit-like word).
+	partUnits map[string]unit
+	// stems remembers words' stems (stemOf).
+	stems stemMemo
 	// The words whose typing slips typo.go reads.
 	typoTargets []string
 	// The words of percentage changes of change.go.
@@ -141,6 +146,7 @@ func newLexicon(specs []tools.Spec) *lexicon {
 	lx.dayStateAdverbs = setOf(dayStateAdverbList)
 	lx.decreaseWords, lx.increaseWords, lx.changeNouns = setOf(decreaseWordList), setOf(increaseWordList), setOf(changeNounList)
 	lx.units, lx.letterUnits, lx.imperialUnits = units(), readUnits(letterUnitList), readUnits(imperialList)
+	lx.partUnits = readUnits(partUnitList)
 	addConcept := func(word, concept string) {
 		if w, ok := strings.CutPrefix(word, "="); ok {
 			if !slices.Contains(lx.exact[w], concept) {
@@ -267,7 +273,7 @@ func (lx *lexicon) concept(shape tools.Answer) string {
 // a gradable weather adjective ("hotter", "windiest") count as the
 // adjective.
 func (lx *lexicon) conceptsOf(word string) []string {
-	if c, ok := lx.concepts[stem(word)]; ok {
+	if c, ok := lx.concepts[lx.stemOf(word)]; ok {
 		return c
 	}
 	if c, ok := lx.exact[word]; ok {
@@ -284,7 +290,7 @@ func (lx *lexicon) conceptsOf(word string) []string {
 			base = base[:n-1] // hotter -> hot
 		}
 		if lx.gradable[base] {
-			return lx.concepts[stem(base)]
+			return lx.concepts[lx.stemOf(base)]
 		}
 	}
 	return nil

@@ -85,6 +85,25 @@ const (
 type wordTerms struct {
 	stem, term string
 	grams      []string
+	// bigrams are the bigram terms of this word followed by another,
+	// built once per pair while a library is indexed.
+	bigrams map[*wordTerms]string
+}
+
+// bigram is the term of the phrase a then b.
+func (a *wordTerms) bigram(b *wordTerms, memo termMemo) string {
+	if memo == nil {
+		return "b:" + a.stem + "_" + b.stem
+	}
+	if t, ok := a.bigrams[b]; ok {
+		return t
+	}
+	if a.bigrams == nil {
+		a.bigrams = map[*wordTerms]string{}
+	}
+	t := "b:" + a.stem + "_" + b.stem
+	a.bigrams[b] = t
+	return t
 }
 
 // termMemo keeps each word's terms while a library is indexed: its texts
@@ -111,18 +130,18 @@ func (m termMemo) of(w string) *wordTerms {
 // indexTerms adds a text's index terms with their raw weights to into;
 // memo may be nil.
 func (e *Engine) indexTerms(text string, weight float64, into map[string]float64, memo termMemo) {
-	prev := ""
+	var prev *wordTerms
 	for _, w := range splitWords(text) {
 		if e.lex.stop[w] || isQuestionWord(w) || isNumeral(w) || len(w) < 2 {
-			prev = ""
+			prev = nil
 			continue
 		}
 		wt := memo.of(w)
 		into[wt.term] += weight
-		if prev != "" {
-			into["b:"+prev+"_"+wt.stem] += weight * bigramWeight
+		if prev != nil {
+			into[prev.bigram(wt, memo)] += weight * bigramWeight
 		}
-		prev = wt.stem
+		prev = wt
 		for _, g := range wt.grams {
 			into[g] += weight * cardGramWeight / float64(len(wt.grams))
 		}
@@ -171,7 +190,7 @@ func splitWords(text string) []string {
 
 // cardTerms are a tool's card's raw term weights.
 func (e *Engine) cardTerms(s tools.Spec, memo termMemo) map[string]float64 {
-	m := map[string]float64{}
+	m := make(map[string]float64, termsHint(s))
 	e.indexTerms(s.Name, nameWeight, m, memo)
 	e.indexTerms(s.Description, 1, m, memo)
 	for _, p := range s.Params {
@@ -184,6 +203,20 @@ func (e *Engine) cardTerms(s tools.Spec, memo termMemo) map[string]float64 {
 	return m
 }
 
+// termsHint guesses how many terms a tool's card has (a word's stem, a
+// bigram and a few trigrams for every few bytes), so that its map is
+// made the right size once instead of growing.
+func termsHint(s tools.Spec) int {
+	n := len(s.Name) + len(s.Description)
+	for _, p := range s.Params {
+		n += len(p.Name) + len(p.Description)
+		for _, v := range p.Enum {
+			n += len(v)
+		}
+	}
+	return n / 2
+}
+
 // IndexLibrary builds the index of a library.
 func (e *Engine) IndexLibrary(specs []tools.Spec) *LibraryIndex {
 	ix := &LibraryIndex{n: len(specs), ids: map[string]int32{}}
@@ -191,26 +224,27 @@ func (e *Engine) IndexLibrary(specs []tools.Spec) *LibraryIndex {
 	cards := make([]map[string]float64, len(specs))
 	var exs []map[string]float64
 	alls := make([]map[string]float64, len(specs))
-	df := map[string]int{}
+	df := make(map[string]int, 16*len(specs))
 	for i, s := range specs {
 		cards[i] = e.cardTerms(s, memo)
 		alls[i] = map[string]float64{}
-		seen := map[string]bool{}
-		for t := range cards[i] {
-			seen[t] = true
-		}
 		for _, x := range s.Examples {
-			m := map[string]float64{}
+			m := make(map[string]float64, len(x.Query))
 			e.indexTerms(x.Query, 1, m, memo)
 			exs = append(exs, m)
 			ix.exTool = append(ix.exTool, i)
 			for t, w := range m {
-				seen[t] = true
 				alls[i][t] += w
 			}
 		}
-		for t := range seen {
+		// df counts the tools whose card or examples have the term.
+		for t := range cards[i] {
 			df[t]++
+		}
+		for t := range alls[i] {
+			if _, inCard := cards[i][t]; !inCard {
+				df[t]++
+			}
 		}
 	}
 	// Terms numbered in sorted order, so that postings and float sums
@@ -228,22 +262,50 @@ func (e *Engine) IndexLibrary(specs []tools.Spec) *LibraryIndex {
 		ix.idf[id] = math.Log(1 + (n-d+0.5)/(d+0.5))
 	}
 	place := func(docs []map[string]float64) ([][]posting, []float64) {
-		post := make([][]posting, len(terms))
-		norms := make([]float64, len(docs))
-		var ids []int32
+		// Each document's terms by number with their raw weights, looked
+		// up once, then laid out in one array with each term's postings
+		// together (counted first, so no list grows).
+		type termWeight struct {
+			id int32
+			tf float64
+		}
+		size := 0
+		for _, m := range docs {
+			size += len(m)
+		}
+		flat := make([]termWeight, 0, size)
+		ends := make([]int, len(docs))
+		counts := make([]int, len(terms))
 		for d, m := range docs {
-			ids = ids[:0]
-			for t := range m {
-				ids = append(ids, ix.ids[t])
+			start := len(flat)
+			for t, tf := range m {
+				id := ix.ids[t]
+				flat = append(flat, termWeight{id, tf})
+				counts[id]++
 			}
-			slices.Sort(ids)
+			slices.SortFunc(flat[start:], func(a, b termWeight) int { return int(a.id) - int(b.id) })
+			ends[d] = len(flat)
+		}
+		backing := make([]posting, size)
+		post := make([][]posting, len(terms))
+		at := 0
+		for id, c := range counts {
+			if c > 0 {
+				post[id] = backing[at : at : at+c]
+				at += c
+			}
+		}
+		norms := make([]float64, len(docs))
+		start := 0
+		for d := range docs {
 			var ss float64
-			for _, id := range ids {
-				w := sublinear(m[terms[id]]) * ix.idf[id]
-				post[id] = append(post[id], posting{d, w})
+			for _, tw := range flat[start:ends[d]] {
+				w := sublinear(tw.tf) * ix.idf[tw.id]
+				post[tw.id] = append(post[tw.id], posting{d, w})
 				ss += w * w
 			}
 			norms[d] = math.Sqrt(ss)
+			start = ends[d]
 		}
 		return post, norms
 	}
@@ -444,13 +506,19 @@ const (
 
 // IndexTools is the engine as a grounding.LibraryScorer: it indexes specs.
 func (e *Engine) IndexTools(specs []tools.Spec) grounding.LibraryScores {
+	return e.scoresOf(specs, e.IndexLibrary(specs))
+}
+
+// scoresOf are the scores of specs through ix, their index (built, or
+// read from the store).
+func (e *Engine) scoresOf(specs []tools.Spec, ix *LibraryIndex) libraryScores {
 	known := make([]bool, len(specs))
 	examples := make([]bool, len(specs))
 	for i, s := range specs {
 		known[i] = len(s.Hints.Subjects) > 0
 		examples[i] = len(s.Examples) > 0
 	}
-	return libraryScores{e: e, ix: e.IndexLibrary(specs), known: known, examples: examples}
+	return libraryScores{e: e, ix: ix, known: known, examples: examples}
 }
 
 type libraryScores struct {

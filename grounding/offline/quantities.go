@@ -153,7 +153,7 @@ func (a *analysis) mixedPartAt(i int, endAt map[int]number) (unitPhrase, bool) {
 	u, ok := a.lx.letterUnits[w]
 	part := false
 	if !ok {
-		u, ok = readUnits(partUnitList)[w]
+		u, ok = a.lx.partUnits[w]
 		part = true
 	}
 	if !ok || u.dim == "temperature" {

@@ -32,7 +32,7 @@ func (lx *lexicon) correctTypos(toks []token) ([]token, []string) {
 
 // known reports whether w is a word of the thesaurus or a number.
 func (lx *lexicon) known(w string) bool {
-	if _, ok := lx.concepts[stem(w)]; ok {
+	if _, ok := lx.concepts[lx.stemOf(w)]; ok {
 		return true
 	}
 	if _, ok := lx.exact[w]; ok {
