@@ -53,8 +53,17 @@ func TestIndexEncodingRoundTrip(t *testing.T) {
 			t.Errorf("%s: the scores read back differ", name)
 		}
 		for _, q := range []string{"what's the weather in Paris tomorrow", "translate good morning into French", "find me a cheap flight"} {
-			if a, b := built.Relevance(q), read.Relevance(q); !reflect.DeepEqual(a, b) {
+			a, b := built.Relevance(q), read.Relevance(q)
+			if !reflect.DeepEqual(a.Scores, b.Scores) || !reflect.DeepEqual(a.Explained, b.Explained) {
 				t.Errorf("%s: %q scores differently from the store", name, q)
+			}
+			// Words is a function (the none model's evidence, read on
+			// demand): compare what it tells of every tool.
+			for i := range a.Scores {
+				if a.Words(i) != b.Words(i) {
+					t.Errorf("%s: %q: tool %d's word evidence differs from the store", name, q, i)
+					break
+				}
 			}
 		}
 		// Another library of the same size is refused only by the
