@@ -33,16 +33,19 @@ func (a *analysis) percentWord(i int) bool {
 }
 
 // percentChange reads "from A to B" with a percentage change asked:
-// (B - A) / A * 100.
+// (B - A) / A * 100, or (A - B) / A * 100 when only a fall is named.
 func percentChange(a *analysis) string {
-	asked, change := false, false
+	asked, change, up, down := false, false, false, false
 	for i := range a.toks {
+		w := a.toks[i].text
 		if a.percentWord(i) || strings.Contains(a.query[a.toks[i].start:a.toks[i].end], "%") {
 			asked = true
 		}
-		if a.lx.changeNouns[a.toks[i].text] || a.lx.increaseWords[a.toks[i].text] || a.lx.decreaseWords[a.toks[i].text] {
+		if a.lx.changeNouns[w] || a.lx.increaseWords[w] || a.lx.decreaseWords[w] {
 			change = true
 		}
+		up = up || a.lx.increaseWords[w]
+		down = down || a.lx.decreaseWords[w]
 	}
 	if !asked || !change || strings.Contains(a.query, "%") && !a.hasWord("what", "how") {
 		return ""
@@ -52,6 +55,11 @@ func percentChange(a *analysis) string {
 		from, to := nums[k], nums[k+1]
 		if from.first < 1 || a.toks[from.first-1].text != "from" || to.first != from.last+2 || a.toks[from.last+1].text != "to" {
 			continue
+		}
+		if down && !up {
+			// "what is the percent decrease", "it fell from A to B": the
+			// size of the fall, as the question names it.
+			return "(" + numberText(a, from) + " - " + numberText(a, to) + ") / " + numberText(a, from) + " * 100"
 		}
 		return "(" + numberText(a, to) + " - " + numberText(a, from) + ") / " + numberText(a, from) + " * 100"
 	}

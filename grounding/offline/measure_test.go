@@ -37,7 +37,15 @@ func TestConversionsAndPhrasedArithmetic(t *testing.T) {
 		{"a cyclist rides 42 miles in 3 hours, what is her average speed", "42 / 3"},
 		// Percentages named by a phrase.
 		{"sales went from 200 to 260, what percent increase is that", "(260 - 200) / 200 * 100"},
+		{"visitors fell from 5,000 to 4,200; what is the percentage drop", "(5000 - 4200) / 5000 * 100"},
+		{"the rent went down from 900 to 810 and then rose, what percent change", "(810 - 900) / 900 * 100"},
 		{"what percentage of 250 is 40", "40 / 250 * 100"},
+		// A share whose sharers come first; amounts joined by "plus" are
+		// added before sharing.
+		{"five roommates split a $2,300 rent plus $180 for power equally", "(2300 + 180) / 5"},
+		{"4 of us share 30 dollars", "30 / 4"},
+		{"six of us split a $240 meal and a 10% tip", ""}, // a percentage is not an amount to add
+		{"two kids split 15 sweets 3 ways", "15 / 3"}, // the ways named after the amount win
 		{"18 is what percent of 72", "18 / 72 * 100"},
 		{"a $120 coat is reduced by 15%, what does it cost now", "120 - 15% of 120"},
 		{"a salary of 40,000 raised by 3 percent", "40000 + 3% of 40000"},

@@ -90,6 +90,9 @@ func shareFrame(lx []lexeme) string {
 		default:
 			continue
 		}
+		if e := sharersFirst(lx, i); e != "" {
+			return e
+		}
 		amount := ""
 		for k := i + 1; k < len(lx); k++ {
 			switch {
@@ -116,4 +119,51 @@ func shareFrame(lx []lexeme) string {
 		}
 	}
 	return ""
+}
+
+// sharersFirst reads a share whose sharers come before the verb: "three
+// friends split a $127.80 bill plus a $20 tip equally", "4 of us share
+// 30 dollars": the count, at most two words before the verb at i, then
+// the amounts after it, added when "plus" or "and" joins them, up to the
+// end of the clause.
+func sharersFirst(lx []lexeme, i int) string {
+	sharers := ""
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		if lx[k].kind == lexNum {
+			if !lx[k].frac && lx[k].unit == "" && lx[k].num >= 2 && lx[k].num == float64(int(lx[k].num)) {
+				sharers = lx[k].text
+			}
+			break
+		}
+		if lx[k].kind != lexOther && lx[k].kind != lexOf {
+			return ""
+		}
+	}
+	if sharers == "" {
+		return ""
+	}
+	var amounts []string
+	joined := true // the first amount needs no joining word
+	for k := i + 1; k < len(lx); k++ {
+		switch {
+		case lx[k].kind == lexNum:
+			if !joined {
+				return "" // two amounts with no "plus" between: not a plain sum
+			}
+			amounts, joined = append(amounts, lx[k].text), false
+		case lx[k].kind == lexAnd || lx[k].kind == lexOp && lx[k].text == "+":
+			joined = true
+		case lx[k].kind == lexOp || lx[k].kind == lexPostfix || lx[k].kind == lexBy || lx[k].kind == lexInto:
+			return "" // another operation ("a 15% tip"), or the sharers named after the verb as well
+		case lx[k].kind == lexOther && lx[k].text == "":
+			k = len(lx) // punctuation ends the clause
+		}
+	}
+	switch len(amounts) {
+	case 0:
+		return ""
+	case 1:
+		return amounts[0] + " / " + sharers
+	}
+	return "(" + strings.Join(amounts, " + ") + ") / " + sharers
 }
