@@ -67,12 +67,19 @@ func judge(it compoundItem, response string) bool {
 }
 
 // TestCompoundQuantities runs the offline engine, as gear ask --offline
-// grounds, on the blind compound-quantity set and counts its answers:
+// grounds, on the blind compound-quantity sets and counts its answers:
 // right, wrong but asked about (call confidence below the gate), wrong and
 // shown as fact, and refused (no calculator answer). The target is no
 // wrong answer shown as fact.
 func TestCompoundQuantities(t *testing.T) {
-	f, err := os.Open("../../testdata/blind/compound-quantities.jsonl")
+	for _, file := range []string{"compound-quantities.jsonl", "blind5/compound2.jsonl"} {
+		t.Run(file, func(t *testing.T) { compoundQuantities(t, "../../testdata/blind/"+file) })
+	}
+}
+
+// compoundQuantities is TestCompoundQuantities on one set.
+func compoundQuantities(t *testing.T, path string) {
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
