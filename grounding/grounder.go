@@ -74,6 +74,9 @@ func New(reg *tools.Registry, eng Engine, opts Options) (*Grounder, error) {
 	if opts.Gamma < 0 || opts.Gamma > 1 {
 		return nil, fmt.Errorf("grounding: gamma %v not in [0, 1]", opts.Gamma)
 	}
+	if opts.GammaArguments < 0 || opts.GammaArguments > 1 {
+		return nil, fmt.Errorf("grounding: gamma for tools scored by their arguments %v not in [0, 1]", opts.GammaArguments)
+	}
 	if opts.Lambda < 0 {
 		return nil, fmt.Errorf("grounding: lambda %v is negative", opts.Lambda)
 	}
@@ -326,10 +329,9 @@ func (g *Grounder) GroundWith(ctx context.Context, query string, ask Ask) (*Resu
 		ts.Explained = explained[i]
 		ts.ByLibrary = byLibrary[i]
 		ts.Shortlisted = called[i]
-		if ts.Status == StatusRun || ts.Status == StatusMock {
-			ts.P = ps.Score(prelim, ps.EncodeAs(bounded(ts.Response, maxScoredBytes), g.specs[i].OutputPattern), g.opts.Lambda)
-		}
-		ts.F = g.opts.Gamma*ts.S + (1-g.opts.Gamma)*ts.P
+		var gamma float64
+		ts.P, gamma = g.patternScore(prelim, ts, g.specs[i])
+		ts.F = gamma*ts.S + (1-gamma)*ts.P
 		if sl != nil && called[i] {
 			sl.Scored++
 		}

@@ -11,6 +11,12 @@ import (
 type Options struct {
 	// Gamma weighs S against P (paper: 0.75).
 	Gamma float64
+	// GammaArguments weighs S against P for a tool scored by its
+	// arguments (never run, no mock of its own: a library's or a
+	// server's tool that may change something), whose P is the fit of
+	// its arguments rather than its answer's pattern
+	// (pattern_arguments.go); 0 means DefaultGammaArguments.
+	GammaArguments float64
 	// Lambda is P's add-λ smoothing (paper: 1).
 	Lambda float64
 	// Temperature divides the scores before the softmax that makes them
@@ -83,14 +89,18 @@ type Options struct {
 // cli fails when they drift. A model engine's scores have another scale:
 // re-fit with gear tune.
 const (
-	DefaultGamma         = 0.75
-	DefaultLambda        = 1.0
-	DefaultTemperature   = calibration.Temperature
-	DefaultNoneScore     = calibration.NoneScore
-	DefaultThreshold     = calibration.Threshold
-	DefaultDecisiveBelow = 0.1
-	DefaultDecisiveAbove = 0.9
-	DefaultToolTimeout   = 2 * time.Second
+	DefaultGamma  = 0.75
+	DefaultLambda = 1.0
+	// DefaultGammaArguments is fitted on the tool libraries' dev sets
+	// (TestFitGammaArguments in package grounding/offline, with its
+	// leave-one-set-out figures in BENCHMARKS.md).
+	DefaultGammaArguments = 0.95
+	DefaultTemperature    = calibration.Temperature
+	DefaultNoneScore      = calibration.NoneScore
+	DefaultThreshold      = calibration.Threshold
+	DefaultDecisiveBelow  = 0.1
+	DefaultDecisiveAbove  = 0.9
+	DefaultToolTimeout    = 2 * time.Second
 	// DefaultExternalToolTimeout is a local server's round trip with room
 	// to spare, far under a person's notice.
 	DefaultExternalToolTimeout = 300 * time.Millisecond
@@ -116,7 +126,7 @@ func DefaultLibraryConfidenceMap() ConfidenceMap {
 // DefaultOptions returns the defaults.
 func DefaultOptions() Options {
 	return Options{
-		Gamma: DefaultGamma, Lambda: DefaultLambda, Temperature: DefaultTemperature,
+		Gamma: DefaultGamma, GammaArguments: DefaultGammaArguments, Lambda: DefaultLambda, Temperature: DefaultTemperature,
 		NoneScore: DefaultNoneScore, Threshold: DefaultThreshold, Confidence: DefaultConfidenceMap(),
 		LibraryConfidence: DefaultLibraryConfidenceMap(),
 		DecisiveBelow:     DefaultDecisiveBelow, DecisiveAbove: DefaultDecisiveAbove,
@@ -126,6 +136,9 @@ func DefaultOptions() Options {
 
 func (o Options) withDefaults() Options {
 	d := DefaultOptions()
+	if o.GammaArguments == 0 {
+		o.GammaArguments = d.GammaArguments
+	}
 	if o.Temperature <= 0 {
 		o.Temperature = d.Temperature
 	}

@@ -17,10 +17,10 @@ const (
 	NoneB        = 0.5696
 	ToolA        = 2.3981
 	ToolB        = 0.9626
-	LibraryNoneA = 0.1042
-	LibraryNoneB = 0.6318
-	LibraryNoneC = -1.1219
-	LibraryToolA = -1.0718
-	LibraryToolB = 0.8087
-	LibraryToolC = 0.2988
+	LibraryNoneA = 0.0548
+	LibraryNoneB = 0.7603
+	LibraryNoneC = -1.3625
+	LibraryToolA = -1.9009
+	LibraryToolB = 0.6918
+	LibraryToolC = 0.3437
 )
