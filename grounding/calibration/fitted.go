@@ -17,10 +17,10 @@ const (
 	NoneB        = 0.5696
 	ToolA        = 2.3981
 	ToolB        = 0.9626
-	LibraryNoneA = 0.0548
-	LibraryNoneB = 0.7603
-	LibraryNoneC = -1.3625
-	LibraryToolA = -1.9009
-	LibraryToolB = 0.6918
-	LibraryToolC = 0.3437
+	LibraryNoneA = 0.2324
+	LibraryNoneB = 0.8710
+	LibraryNoneC = -1.3753
+	LibraryToolA = -2.0553
+	LibraryToolB = 0.7044
+	LibraryToolC = 0.3732
 )

@@ -1,6 +1,9 @@
 package offline
 
 import (
+	"regexp"
+	"strings"
+
 	"github.com/gear-chat/gear/grounding"
 	"github.com/gear-chat/gear/tools"
 )
@@ -20,7 +23,16 @@ func (e *Engine) argumentFit(a *analysis, spec tools.Spec) grounding.ArgumentFit
 		if !readsType(p.Type) {
 			continue
 		}
-		_, ok := e.fill(a, spec, p, used, &r)
+		var ok bool
+		shaped := p.Type != tools.TypeString && p.Type != tools.TypeEnum
+		if asksWhen(p) {
+			// A string the tool wants as a date or a time: the query
+			// fills it when it says when, in any of the ways the engine
+			// reads dates and times.
+			ok, shaped = a.saysWhen(), true
+		} else {
+			_, ok = e.fill(a, spec, p, used, &r)
+		}
 		if p.Optional {
 			if ok {
 				fit.OptionalFilled++
@@ -31,17 +43,16 @@ func (e *Engine) argumentFit(a *analysis, spec tools.Spec) grounding.ArgumentFit
 		if ok {
 			fit.Filled++
 		}
-		switch p.Type {
-		case tools.TypeString:
-		case tools.TypeEnum:
-			fit.Enums++
-			if ok {
-				fit.EnumsFilled++
-			}
-		default:
+		switch {
+		case shaped:
 			fit.Typed++
 			if ok {
 				fit.TypedFilled++
+			}
+		case p.Type == tools.TypeEnum:
+			fit.Enums++
+			if ok {
+				fit.EnumsFilled++
 			}
 		}
 	}
@@ -61,4 +72,28 @@ func (e *Engine) argumentFit(a *analysis, spec tools.Spec) grounding.ArgumentFit
 // readsType reports whether fill reads values of type t from a query.
 func readsType(t tools.ParamType) bool {
 	return t != tools.TypeBoolean && t != tools.TypeJSON
+}
+
+// whenFormatRe finds a date or time format a parameter's description
+// asks for ("in the format 'YYYY-MM-DD'", "24-hour format 'HH:MM'").
+var whenFormatRe = regexp.MustCompile(`\b(?:YYYY|yyyy|HH:MM|hh:mm|MM/DD|DD/MM|MM-DD|DD-MM)\b`)
+
+// asksWhen reports whether a string parameter takes a date or a time: its
+// schema's format says so, or its description asks for a date or time
+// format, as JSON Schemas written for models often do instead.
+func asksWhen(p tools.Param) bool {
+	if p.Type != tools.TypeString {
+		return false
+	}
+	switch strings.ToLower(p.Format) {
+	case "date", "date-time", "time":
+		return true
+	}
+	return whenFormatRe.MatchString(p.Description)
+}
+
+// saysWhen reports whether the query says when: a date, a day, or a
+// clock time, written in any of the ways the engine reads them.
+func (a *analysis) saysWhen() bool {
+	return len(a.dates) > 0 || len(a.datetimes) > 0 || len(calendarDates(a.lower)) > 0
 }

@@ -109,3 +109,34 @@ func TestGroundScoresLibraryToolsByArgumentFit(t *testing.T) {
 			byName["get_budget_by_year"].P, byName["get_org_budget"].P)
 	}
 }
+
+// A string whose description asks for a date or a time format is
+// filled when the query says when.
+func TestArgumentFitReadsDateStrings(t *testing.T) {
+	t.Parallel()
+	schema := `{"type":"object","properties":{
+		"stylist":{"type":"string","description":"The stylist's name."},
+		"day":{"type":"string","description":"The date, in the format 'YYYY-MM-DD'."},
+		"at":{"type":"string","description":"The time, in 24-hour format 'HH:MM'."}},"required":["stylist","day","at"]}`
+	params, err := tools.ParamsFromSchema(json.RawMessage(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := tools.Spec{Name: "book", Family: "test", Description: "Book an appointment", Params: params,
+		Source: tools.Source{Kind: tools.SourceMCP, Name: "test"}, Effect: tools.EffectWrites}
+	eng := offline.New(offline.Options{Tools: []tools.Spec{spec}})
+	for query, typedFilled := range map[string]int{
+		"I am looking for a hair dresser in San Lorenzo":             0,
+		"book me with Anna on 2024-05-03 at 14:30":                   2,
+		"book a haircut with Anna tomorrow":                          2,
+		"could you book me a cut with Anna on the 20th of July 2023": 2,
+	} {
+		_, reading, err := eng.ReadCall(context.Background(), spec, query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if reading.Fit.Typed != 2 || reading.Fit.TypedFilled != typedFilled {
+			t.Errorf("%q: fit %+v, want 2 shaped parameters, %d filled", query, *reading.Fit, typedFilled)
+		}
+	}
+}
