@@ -94,7 +94,7 @@ const (
 	// DefaultGammaArguments is fitted on the tool libraries' dev sets
 	// (TestFitGammaArguments in package grounding/offline, with its
 	// leave-one-set-out figures in BENCHMARKS.md).
-	DefaultGammaArguments = 0.9
+	DefaultGammaArguments = 0.95
 	DefaultTemperature    = calibration.Temperature
 	DefaultNoneScore      = calibration.NoneScore
 	DefaultThreshold      = calibration.Threshold

@@ -34,8 +34,7 @@ func scoredByArguments(spec tools.Spec) bool {
 
 // Score is the pattern score of a tool scored by its arguments: the share
 // of the tool's shaped required parameters (numbers, dates, times,
-// places) the query fills, 1 when it has none, and half that when some
-// required parameter of a type the prober reads is not filled.
+// places) the query fills, 1 when it has none.
 //
 // GEAR's P compares the pattern of the tool's answer with the preliminary
 // answer's; a tool that is never run has no answer, and its arguments'
@@ -43,28 +42,17 @@ func scoredByArguments(spec tools.Spec) bool {
 // could never be called and scored 0 whatever the query). What the
 // arguments can tell is whether the query holds the values the tool
 // cannot work without: an integer with no number in the query, a date
-// with no date. Free strings and enums are not counted for that — almost
-// any words make a string, and a query may name an enum's value in other
-// words — but a tool some of whose required strings or enums found no
-// words in the query keeps half: that is evidence too, if weaker, and
-// what lets a query no tool can take find "none" (the abstention's level
-// was set with GEAR's P, which is 0 for a tool that cannot be called).
-// A parameter of a type the prober reads nothing of (an array, an object,
-// a boolean) counts for nothing either way.
+// with no date. Free strings and enums are not counted — almost any words
+// make a string, and a query may name an enum's value in other words
+// ("comic" for "Comedy"); counting them, even at half weight, ranked
+// worse on every dev set (BENCHMARKS.md). Nor are parameters of a type
+// the prober reads nothing of (an array, an object, a boolean).
 func (f ArgumentFit) Score() float64 {
-	s := 1.0
-	if f.Typed > 0 {
-		s = float64(f.TypedFilled) / float64(f.Typed)
+	if f.Typed == 0 {
+		return 1
 	}
-	if f.Filled < f.Required {
-		s *= uncalledShare
-	}
-	return s
+	return float64(f.TypedFilled) / float64(f.Typed)
 }
-
-// uncalledShare is what a tool keeps of its argument score when the query
-// leaves a required parameter unfilled; see ArgumentFit.Score.
-const uncalledShare = 0.5
 
 // patternScore is ts's P and the γ that weighs it: the fit of its
 // arguments with Options.GammaArguments for a tool scored by its

@@ -17,10 +17,10 @@ const (
 	NoneB        = 0.5696
 	ToolA        = 2.3981
 	ToolB        = 0.9626
-	LibraryNoneA = 0.2324
-	LibraryNoneB = 0.8710
-	LibraryNoneC = -1.3753
-	LibraryToolA = -2.0553
-	LibraryToolB = 0.7044
-	LibraryToolC = 0.3732
+	LibraryNoneA = -0.0969
+	LibraryNoneB = 0.8284
+	LibraryNoneC = -1.2896
+	LibraryToolA = -1.9714
+	LibraryToolB = 0.6872
+	LibraryToolC = 0.3578
 )
