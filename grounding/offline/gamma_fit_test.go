@@ -91,7 +91,51 @@ func TestFitGammaArguments(t *testing.T) {
 		g := choose(on)
 		fmt.Fprintf(&b, "leave out %s: γ = %.2f, its top-1 %.3f (γ = 1: %.3f)\n", out, g, top1(out, g), top1(out, 1))
 	}
+	for _, set := range sets {
+		fmt.Fprintf(&b, "%s: %s\n", set, informative(scored[set], grounding.DefaultGammaArguments))
+	}
 	t.Log("\n" + b.String())
+}
+
+// informative says what P contributes on a set's items at γ: how often it
+// differs among the first five tools by S (and between the first two),
+// and, where the best f is not the best S, which of the two is right.
+func informative(items [][]scoredTool, gamma float64) string {
+	var differs5, differs2, fRight, sRight, neither int
+	for _, item := range items {
+		seen := map[float64]bool{}
+		for i, st := range item {
+			if i == 5 {
+				break
+			}
+			seen[st.P] = true
+		}
+		if len(seen) > 1 {
+			differs5++
+		}
+		if len(item) > 1 && item[0].P != item[1].P {
+			differs2++
+		}
+		bestF, f := 0, -1.0
+		for i, st := range item {
+			if v := gamma*st.S + (1-gamma)*st.P; v > f {
+				bestF, f = i, v
+			}
+		}
+		if bestF == 0 {
+			continue // item is sorted by S: the best S is first
+		}
+		switch {
+		case item[bestF].Right:
+			fRight++
+		case item[0].Right:
+			sRight++
+		default:
+			neither++
+		}
+	}
+	return fmt.Sprintf("P differs among the first 5 by S on %.3f of items (first 2: %.3f); f overrides S on %d items: f right %d, S right %d, neither %d",
+		ratio(differs5, len(items)), ratio(differs2, len(items)), fRight+sRight+neither, fRight, sRight, neither)
 }
 
 // scoredTool is one tool's S and P for an item, and whether it is right.
