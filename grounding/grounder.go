@@ -349,22 +349,19 @@ func (g *Grounder) callLate(res *Result, S []float64, top []int, called []bool, 
 	ps := g.opts.Patterns
 	prelim := ps.Encode(res.Preliminary)
 	best := -1.0
-	for i, ts := range res.Tools {
+	for i := range res.Tools {
 		if !called[i] {
 			continue
 		}
-		f := g.opts.Gamma * S[i]
-		if ts.Status == StatusRun || ts.Status == StatusMock {
-			f += (1 - g.opts.Gamma) * ps.Score(prelim, ps.EncodeAs(ts.Response, g.specs[i].OutputPattern), g.opts.Lambda)
-		}
-		best = max(best, f)
+		p, gamma := g.patternScore(prelim, &res.Tools[i], g.specs[i])
+		best = max(best, gamma*S[i]+(1-gamma)*p)
 	}
-	reach := (1 - g.opts.Gamma) * ps.Bound(prelim, g.opts.Lambda)
+	bound := ps.Bound(prelim, g.opts.Lambda)
 	for _, i := range top {
 		if called[i] {
 			continue
 		}
-		if g.opts.Gamma*S[i]+reach < best {
+		if g.reach(S[i], bound, g.specs[i]) < best {
 			sl.Pruned++
 			continue
 		}

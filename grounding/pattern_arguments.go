@@ -69,3 +69,14 @@ func (g *Grounder) patternScore(prelim Counts, ts *ToolScore, spec tools.Spec) (
 	}
 	return 0, g.opts.Gamma
 }
+
+// reach is the highest f a tool with semantic score s could reach whatever
+// its call: GEAR's P at most bound (PatternSet.Bound against â), and, for
+// a tool scored by its arguments, an argument fit of at most 1.
+func (g *Grounder) reach(s, bound float64, spec tools.Spec) float64 {
+	f := g.opts.Gamma*s + (1-g.opts.Gamma)*bound
+	if scoredByArguments(spec) {
+		f = max(f, g.opts.GammaArguments*s+(1-g.opts.GammaArguments))
+	}
+	return f
+}

@@ -1,6 +1,10 @@
 package grounding
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/gear-chat/gear/tools"
+)
 
 func TestArgumentFitScore(t *testing.T) {
 	t.Parallel()
@@ -21,5 +25,21 @@ func TestArgumentFitScore(t *testing.T) {
 		if got := tt.fit.Score(); got != tt.want {
 			t.Errorf("%s: Score() = %v, want %v", tt.name, got, tt.want)
 		}
+	}
+}
+
+// A tool scored by its arguments can reach γ_a·S + (1−γ_a) whatever GEAR's
+// bound, so the late calls never prune it below what its fit could give.
+func TestReachOfToolsScoredByArguments(t *testing.T) {
+	t.Parallel()
+	g := &Grounder{opts: DefaultOptions()}
+	run := tools.Spec{Name: "run", Effect: tools.EffectReadOnly}
+	lib := tools.Spec{Name: "lib", Effect: tools.EffectWrites}
+	const s, bound = 0.5, 0.2
+	if got, want := g.reach(s, bound, run), DefaultGamma*s+(1-DefaultGamma)*bound; got != want {
+		t.Errorf("run: reach %v, want %v", got, want)
+	}
+	if got, want := g.reach(s, bound, lib), DefaultGammaArguments*s+(1-DefaultGammaArguments); got != want {
+		t.Errorf("lib: reach %v, want %v", got, want)
 	}
 }
