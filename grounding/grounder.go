@@ -331,6 +331,7 @@ func (g *Grounder) GroundWith(ctx context.Context, query string, ask Ask) (*Resu
 		ts.Shortlisted = called[i]
 		var gamma float64
 		ts.P, gamma = g.patternScore(prelim, ts, g.specs[i])
+		ts.ByArguments = fitted(ts, g.specs[i])
 		ts.F = gamma*ts.S + (1-gamma)*ts.P
 		if sl != nil && called[i] {
 			sl.Scored++

@@ -59,8 +59,7 @@ func (f ArgumentFit) Score() float64 {
 // arguments whose prober read the fit, GEAR's P with Options.Gamma
 // otherwise.
 func (g *Grounder) patternScore(prelim Counts, ts *ToolScore, spec tools.Spec) (p, gamma float64) {
-	if scoredByArguments(spec) && ts.Reading != nil && ts.Reading.Fit != nil &&
-		(ts.Status == StatusMock || ts.Status == StatusNoCall) {
+	if fitted(ts, spec) {
 		return ts.Reading.Fit.Score(), g.opts.GammaArguments
 	}
 	if ts.Status == StatusRun || ts.Status == StatusMock {
@@ -68,6 +67,13 @@ func (g *Grounder) patternScore(prelim Counts, ts *ToolScore, spec tools.Spec) (
 		return ps.Score(prelim, ps.EncodeAs(bounded(ts.Response, maxScoredBytes), spec.OutputPattern), g.opts.Lambda), g.opts.Gamma
 	}
 	return 0, g.opts.Gamma
+}
+
+// fitted reports whether ts is scored by its arguments' fit: spec's tool
+// is never run, and the prober read the fit.
+func fitted(ts *ToolScore, spec tools.Spec) bool {
+	return scoredByArguments(spec) && ts.Reading != nil && ts.Reading.Fit != nil &&
+		(ts.Status == StatusMock || ts.Status == StatusNoCall)
 }
 
 // reach is the highest f a tool with semantic score s could reach whatever

@@ -96,6 +96,9 @@ func TestGroundScoresLibraryToolsByArgumentFit(t *testing.T) {
 		if ts.Reading == nil || ts.Reading.Fit == nil {
 			t.Fatalf("%s: no argument fit", ts.Tool)
 		}
+		if !ts.ByArguments {
+			t.Errorf("%s: not marked as scored by its arguments", ts.Tool)
+		}
 		gamma := grounding.DefaultGammaArguments
 		if want := ts.Reading.Fit.Score(); ts.P != want {
 			t.Errorf("%s: P = %v, want the fit's score %v", ts.Tool, ts.P, want)
