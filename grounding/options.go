@@ -89,22 +89,23 @@ type Options struct {
 // cli fails when they drift. A model engine's scores have another scale:
 // re-fit with gear tune.
 const (
-	DefaultGamma  = 0.75
-	DefaultLambda = 1.0
-	// DefaultGammaArguments is fitted on the tool libraries' dev sets
-	// (TestFitGammaArguments in package grounding/offline, with its
-	// leave-one-set-out figures in BENCHMARKS.md).
-	DefaultGammaArguments = 0.95
-	DefaultTemperature    = calibration.Temperature
-	DefaultNoneScore      = calibration.NoneScore
-	DefaultThreshold      = calibration.Threshold
-	DefaultDecisiveBelow  = 0.1
-	DefaultDecisiveAbove  = 0.9
-	DefaultToolTimeout    = 2 * time.Second
+	DefaultGamma         = 0.75
+	DefaultLambda        = 1.0
+	DefaultTemperature   = calibration.Temperature
+	DefaultNoneScore     = calibration.NoneScore
+	DefaultThreshold     = calibration.Threshold
+	DefaultDecisiveBelow = 0.1
+	DefaultDecisiveAbove = 0.9
+	DefaultToolTimeout   = 2 * time.Second
 	// DefaultExternalToolTimeout is a local server's round trip with room
 	// to spare, far under a person's notice.
 	DefaultExternalToolTimeout = 300 * time.Millisecond
 )
+
+// DefaultGammaArguments is Options.GammaArguments' default, fitted on the
+// tool libraries' dev sets (TestFitGammaArguments in package
+// grounding/offline; its leave-one-set-out figures are in BENCHMARKS.md).
+const DefaultGammaArguments = 0.95
 
 // DefaultConfidenceMap is the fitted confidence map.
 func DefaultConfidenceMap() ConfidenceMap {
