@@ -10,9 +10,10 @@ import (
 )
 
 // scoreDump writes, with GEAR_SCORE_DUMP=FILE, one JSON line per tool item
-// of TestMeasureOfflineAtScale: the first 20 tools by S with S, P, status
-// and the argument fit — what the pattern stage's fit
-// (calibration/fit_arguments) reads.
+// of TestMeasureOfflineAtScale: the first 20 tools by S with S, P, status,
+// the call confidence and the argument fit — for trying other pattern
+// scores on the items without grounding them again (BENCHMARKS.md, "The
+// pattern stage on library tools").
 type scoreDump struct {
 	f *os.File
 }
@@ -40,7 +41,7 @@ type dumpTool struct {
 	Fit    *grounding.ArgumentFit `json:"fit"`
 }
 
-func (d *scoreDump) write(set, id string, r *grounding.Result, right map[string]bool) {
+func (d *scoreDump) write(id string, r *grounding.Result, right map[string]bool) {
 	if d == nil {
 		return
 	}
@@ -50,10 +51,9 @@ func (d *scoreDump) write(set, id string, r *grounding.Result, right map[string]
 		ts = ts[:20]
 	}
 	line := struct {
-		Set   string     `json:"set"`
 		ID    string     `json:"id"`
 		Tools []dumpTool `json:"tools"`
-	}{Set: set, ID: id}
+	}{ID: id}
 	for _, t := range ts {
 		dt := dumpTool{Tool: t.Tool, Right: right[t.Tool], S: t.S, P: t.P, Status: string(t.Status)}
 		if t.Reading != nil {

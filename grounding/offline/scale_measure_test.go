@@ -262,7 +262,7 @@ func measureScale(t testing.TB, lib []tools.Tool, qs []scaleQuery, places *place
 		for _, a := range q.Also {
 			right[renamed[a]] = true
 		}
-		dump.write(t.Name(), q.ID, r, right)
+		dump.write(q.ID, r, right)
 		fig.scored = append(fig.scored, firstBySemantic(r, right))
 		ranked := r.Ranked()
 		for k, ts := range ranked {
