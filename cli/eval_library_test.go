@@ -211,6 +211,9 @@ func TestGroundLibrary(t *testing.T) {
 		if ts.Status == grounding.StatusRun {
 			t.Errorf("%s ran during grounding: a library's tool has no executor", ts.Tool)
 		}
+		if ts.Shortlisted && !ts.ByArguments {
+			t.Errorf("%s: a library's tool is never run, so its P should be its arguments' fit", ts.Tool)
+		}
 	}
 	out, errOut, code = runLibGear(t, offlineEnv(t), cli.Deps{}, "ground", "--json", "--offline", "--with-builtins", "--library", lib, "what is 12 times 7")
 	if code != cli.ExitOK {
@@ -231,6 +234,9 @@ func TestGroundLibrary(t *testing.T) {
 	more := fmt.Sprintf("  … %d more tools with a lower f (--json lists every tool)\n", len(res.Tools)-20)
 	if !strings.Contains(out, more) || !strings.Contains(out, "choice: Calculator") {
 		t.Errorf("output lacks %q:\n%s", more, out)
+	}
+	if note := "a tool that is never run scores P by its arguments"; !strings.Contains(out, note) {
+		t.Errorf("output does not say what a library tool's P is (%q):\n%s", note, out)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
@@ -283,7 +284,12 @@ func writeGrounding(w io.Writer, engine string, r *grounding.Result) {
 			row(t)
 		}
 	}
-	fmt.Fprintf(w, "  %-18s %-9s %6s %6s %6s %6.3f\n\n", grounding.None, grounding.None, "", "", "", r.NoneProbability)
+	fmt.Fprintf(w, "  %-18s %-9s %6s %6s %6s %6.3f\n", grounding.None, grounding.None, "", "", "", r.NoneProbability)
+	if slices.ContainsFunc(r.Tools, func(t grounding.ToolScore) bool { return t.ByArguments }) {
+		// Such a tool's P is no pattern of an answer; say what it is.
+		fmt.Fprintln(w, "  (a tool that is never run scores P by its arguments: the share of its required numbers and dates the query gives)")
+	}
+	fmt.Fprintln(w)
 	route := "needs a tool"
 	if !r.Route.NeedsTool {
 		route = "needs no tool"

@@ -54,6 +54,11 @@ type Prober interface {
 type CallReading struct {
 	Confidence float64  `json:"confidence"`
 	Doubts     []string `json:"doubts,omitempty"`
+	// Fit, when the prober can tell, is how well the query fills the
+	// tool's parameters by type, read even when no call could be
+	// written: the pattern score of a tool that is never run is made
+	// from it (pattern_arguments.go).
+	Fit *ArgumentFit `json:"-"`
 }
 
 // CallReader is a Prober that can say how well it read a call's

@@ -78,6 +78,9 @@ func New(reg *tools.Registry, eng Engine, opts Options) (*Grounder, error) {
 	if opts.Gamma < 0 || opts.Gamma > 1 {
 		return nil, fmt.Errorf("grounding: gamma %v not in [0, 1]", opts.Gamma)
 	}
+	if opts.GammaArguments < 0 || opts.GammaArguments > 1 {
+		return nil, fmt.Errorf("grounding: gamma for tools scored by their arguments %v not in [0, 1]", opts.GammaArguments)
+	}
 	if opts.Lambda < 0 {
 		return nil, fmt.Errorf("grounding: lambda %v is negative", opts.Lambda)
 	}
@@ -346,11 +349,10 @@ func (g *Grounder) GroundWith(ctx context.Context, query string, ask Ask) (*Resu
 		ts.Explained = explained[i]
 		ts.ByLibrary = byLibrary[i]
 		ts.Shortlisted = called[i]
-		if ts.Status == StatusRun || ts.Status == StatusMock {
-			ts.P = ps.Score(prelim, ps.EncodeAs(bounded(ts.Response, maxScoredBytes), g.specs[i].OutputPattern), g.opts.Lambda)
-			ts.P *= doubtedText(*ts, g.specs[i])
-		}
-		ts.F = g.opts.Gamma*ts.S + (1-g.opts.Gamma)*ts.P
+		var gamma float64
+		ts.P, gamma = g.patternScore(prelim, ts, g.specs[i])
+		ts.ByArguments = fitted(ts, g.specs[i])
+		ts.F = gamma*ts.S + (1-gamma)*ts.P
 		if sl != nil && called[i] {
 			sl.Scored++
 		}
@@ -368,22 +370,19 @@ func (g *Grounder) callLate(res *Result, S []float64, top []int, called []bool, 
 	ps := g.opts.Patterns
 	prelim := ps.Encode(res.Preliminary)
 	best := -1.0
-	for i, ts := range res.Tools {
+	for i := range res.Tools {
 		if !called[i] {
 			continue
 		}
-		f := g.opts.Gamma * S[i]
-		if ts.Status == StatusRun || ts.Status == StatusMock {
-			f += (1 - g.opts.Gamma) * ps.Score(prelim, ps.EncodeAs(ts.Response, g.specs[i].OutputPattern), g.opts.Lambda)
-		}
-		best = max(best, f)
+		p, gamma := g.patternScore(prelim, &res.Tools[i], g.specs[i])
+		best = max(best, gamma*S[i]+(1-gamma)*p)
 	}
-	reach := (1 - g.opts.Gamma) * ps.Bound(prelim, g.opts.Lambda)
+	bound := ps.Bound(prelim, g.opts.Lambda)
 	for _, i := range top {
 		if called[i] {
 			continue
 		}
-		if g.opts.Gamma*S[i]+reach < best {
+		if g.reach(S[i], bound, g.specs[i]) < best {
 			sl.Pruned++
 			continue
 		}

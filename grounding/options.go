@@ -11,6 +11,12 @@ import (
 type Options struct {
 	// Gamma weighs S against P (paper: 0.75).
 	Gamma float64
+	// GammaArguments weighs S against P for a tool scored by its
+	// arguments (never run, no mock of its own: a library's or a
+	// server's tool that may change something), whose P is the fit of
+	// its arguments rather than its answer's pattern
+	// (pattern_arguments.go); 0 means DefaultGammaArguments.
+	GammaArguments float64
 	// Lambda is P's add-λ smoothing (paper: 1).
 	Lambda float64
 	// Temperature divides the scores before the softmax that makes them
@@ -101,6 +107,11 @@ const (
 	DefaultExternalToolTimeout = 300 * time.Millisecond
 )
 
+// DefaultGammaArguments is Options.GammaArguments' default, fitted on the
+// tool libraries' dev sets (TestFitGammaArguments in package
+// grounding/offline; its leave-one-set-out figures are in BENCHMARKS.md).
+const DefaultGammaArguments = 0.95
+
 // DefaultConfidenceMap is the fitted confidence map.
 func DefaultConfidenceMap() ConfidenceMap {
 	return ConfidenceMap{
@@ -131,7 +142,7 @@ func DefaultLibraryNoneModel() NoneModel {
 // DefaultOptions returns the defaults.
 func DefaultOptions() Options {
 	return Options{
-		Gamma: DefaultGamma, Lambda: DefaultLambda, Temperature: DefaultTemperature,
+		Gamma: DefaultGamma, GammaArguments: DefaultGammaArguments, Lambda: DefaultLambda, Temperature: DefaultTemperature,
 		NoneScore: DefaultNoneScore, Threshold: DefaultThreshold, Confidence: DefaultConfidenceMap(),
 		LibraryConfidence: DefaultLibraryConfidenceMap(), LibraryNone: DefaultLibraryNoneModel(),
 		DecisiveBelow: DefaultDecisiveBelow, DecisiveAbove: DefaultDecisiveAbove,
@@ -141,6 +152,9 @@ func DefaultOptions() Options {
 
 func (o Options) withDefaults() Options {
 	d := DefaultOptions()
+	if o.GammaArguments == 0 {
+		o.GammaArguments = d.GammaArguments
+	}
 	if o.Temperature <= 0 {
 		o.Temperature = d.Temperature
 	}

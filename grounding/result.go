@@ -48,6 +48,10 @@ type ToolScore struct {
 	// whose subject the engine does not know): its decisions are
 	// calibrated by Options.LibraryConfidence.
 	ByLibrary bool `json:"by_library,omitempty"`
+	// ByArguments says P is the fit of the tool's arguments to the query
+	// (ArgumentFit.Score), weighed by Options.GammaArguments: a tool that
+	// is never run, whose answer has no pattern to compare.
+	ByArguments bool `json:"by_arguments,omitempty"`
 	// Probability is the tool's share of the calibrated softmax over the
 	// tools and "none".
 	Probability float64 `json:"probability"`

@@ -45,7 +45,7 @@ func TestConversionsAndPhrasedArithmetic(t *testing.T) {
 		{"five roommates split a $2,300 rent plus $180 for power equally", "(2300 + 180) / 5"},
 		{"4 of us share 30 dollars", "30 / 4"},
 		{"six of us split a $240 meal and a 10% tip", ""}, // a percentage is not an amount to add
-		{"two kids split 15 sweets 3 ways", "15 / 3"}, // the ways named after the amount win
+		{"two kids split 15 sweets 3 ways", "15 / 3"},     // the ways named after the amount win
 		{"18 is what percent of 72", "18 / 72 * 100"},
 		{"a $120 coat is reduced by 15%, what does it cost now", "120 - 15% of 120"},
 		{"a salary of 40,000 raised by 3 percent", "40000 + 3% of 40000"},

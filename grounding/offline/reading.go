@@ -95,11 +95,13 @@ func (e *Engine) ReadCall(ctx context.Context, spec tools.Spec, query string) (s
 	}
 	a := e.analysisOf(query)
 	call, r := e.extractRead(a, spec)
+	fit := e.argumentFit(a, spec)
 	if call == "" {
-		return "", &grounding.CallReading{}, nil
+		return "", &grounding.CallReading{Fit: &fit}, nil
 	}
 	r.settle(a)
 	reading := r.reading()
+	reading.Fit = &fit
 	return call, &reading, nil
 }
 

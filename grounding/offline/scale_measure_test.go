@@ -173,6 +173,8 @@ type scaleFigures struct {
 	abstained, falseAbsent int
 	ms                     []float64
 	misses                 []string
+	// scored are the tool items' first tools by S, as fitGamma reads them.
+	scored [][]scoredTool
 }
 
 func (f scaleFigures) String() string {
@@ -199,6 +201,7 @@ func ratio(a, b int) float64 {
 // measureScale grounds every query against lib (or its candidates).
 func measureScale(t testing.TB, lib []tools.Tool, qs []scaleQuery, places *place.Gazetteer) scaleFigures {
 	t.Helper()
+	dump := openScoreDump(t)
 	byName := map[string]tools.Tool{}
 	for _, tl := range lib {
 		byName[tl.Spec().Name] = tl
@@ -259,6 +262,8 @@ func measureScale(t testing.TB, lib []tools.Tool, qs []scaleQuery, places *place
 		for _, a := range q.Also {
 			right[renamed[a]] = true
 		}
+		dump.write(q.ID, r, right)
+		fig.scored = append(fig.scored, firstBySemantic(r, right))
 		ranked := r.Ranked()
 		for k, ts := range ranked {
 			if k >= 5 {
