@@ -7,9 +7,9 @@ import (
 	"encoding/hex"
 	"math"
 	"reflect"
-	"runtime/debug"
 	"slices"
 
+	"github.com/gear-chat/gear/internal/buildinfo"
 	"github.com/gear-chat/gear/tools"
 )
 
@@ -58,7 +58,7 @@ func (g *Grounder) indexLibrary(ctx context.Context) (LibraryScores, []string) {
 	}
 	// The index outlives the query that asked for it first.
 	ctx = context.WithoutCancel(ctx)
-	key := g.engine.Name + "|" + codec.IndexVersion() + "|" + buildStamp() + "|" + SpecsDigest(g.specs)
+	key := g.engine.Name + "|" + codec.IndexVersion() + "|" + buildinfo.Stamp() + "|" + SpecsDigest(g.specs)
 	var warnings []string
 	data, err := blobs.CachedBlob(ctx, libraryIndexKind, key)
 	switch {
@@ -78,25 +78,6 @@ func (g *Grounder) indexLibrary(ctx context.Context) (LibraryScores, []string) {
 		}
 	}
 	return scores, warnings
-}
-
-// buildStamp names the build the running code came from, when the binary
-// records it (a binary built in a git checkout does; a test binary does
-// not): the module's version and VCS revision, and whether the tree was
-// modified. A new build never reads an older build's index, even where the
-// scorer's IndexVersion fingerprint would not see the change.
-func buildStamp() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return ""
-	}
-	stamp := bi.Main.Version
-	for _, s := range bi.Settings {
-		if s.Key == "vcs.revision" || s.Key == "vcs.modified" {
-			stamp += " " + s.Value
-		}
-	}
-	return stamp
 }
 
 // SpecsDigest is a digest of every field of every spec, in order: a key

@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"os"
 	"reflect"
-	"runtime/debug"
 	"strings"
 
+	"github.com/gear-chat/gear/internal/buildinfo"
 	"github.com/gear-chat/gear/tools"
 )
 
@@ -69,7 +69,7 @@ func loadCached(ctx context.Context, path string, cache Cache, minBytes int) (*L
 		return parse(raw, path)
 	}
 	sum := sha256.Sum256(raw)
-	key := readerVersion() + "|" + buildStamp() + "|" + path + "|" + hex.EncodeToString(sum[:])
+	key := readerVersion() + "|" + buildinfo.Stamp() + "|" + path + "|" + hex.EncodeToString(sum[:])
 	var warnings []string
 	data, err := cache.CachedBlob(ctx, cacheKind, key)
 	switch {
@@ -150,25 +150,6 @@ func decodeLibrary(data []byte, path string) (*Library, error) {
 		}
 	}
 	return lib, nil
-}
-
-// buildStamp names the build the running code came from, when the binary
-// records it (a binary built in a git checkout does; a test binary does
-// not): the module's version and VCS revision, and whether the tree was
-// modified. A new build never reads an older build's record, even where
-// readerVersion's probe would not see the change.
-func buildStamp() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return ""
-	}
-	stamp := bi.Main.Version
-	for _, s := range bi.Settings {
-		if s.Key == "vcs.revision" || s.Key == "vcs.modified" {
-			stamp += " " + s.Value
-		}
-	}
-	return stamp
 }
 
 // readerVersion names the code that reads a library and the shape of
