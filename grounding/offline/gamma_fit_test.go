@@ -2,7 +2,6 @@ package offline_test
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -22,10 +21,7 @@ import (
 // left-out set's top-1 with it. Run with GEAR_BENCHMARKS=DIR (the sets'
 // library.json and dev.jsonl under DIR/SET).
 func TestFitGammaArguments(t *testing.T) {
-	dir := os.Getenv("GEAR_BENCHMARKS")
-	if dir == "" {
-		t.Skip("GEAR_BENCHMARKS not set (the benchmark sets, e.g. testdata/benchmarks-dev)")
-	}
+	dir := benchmarksDir(t)
 	places, err := loadPlaces()
 	if err != nil {
 		t.Fatal(err)

@@ -27,10 +27,7 @@ import (
 
 func benchmarkSet(b *testing.B, set string) string {
 	b.Helper()
-	dir := os.Getenv("GEAR_BENCHMARKS")
-	if dir == "" {
-		b.Skip("GEAR_BENCHMARKS not set: these benchmarks need the public tool-selection sets (e.g. GEAR_BENCHMARKS=../shared/benchmarks)")
-	}
+	dir := benchmarksDir(b)
 	path := filepath.Join(dir, set)
 	if _, err := os.Stat(filepath.Join(path, "library.json")); err != nil {
 		b.Skipf("no %s library in GEAR_BENCHMARKS: %v", set, err)

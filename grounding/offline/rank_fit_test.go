@@ -31,10 +31,7 @@ import (
 // (from the repository root; a relative GEAR_BENCHMARKS is taken from
 // there too). Ten to twenty seconds on two cores.
 func TestFitRankWeights(t *testing.T) {
-	dir := os.Getenv("GEAR_BENCHMARKS")
-	if dir == "" {
-		t.Skip("GEAR_BENCHMARKS not set (the benchmark dev sets, e.g. testdata/benchmarks-dev)")
-	}
+	dir := benchmarksDir(t)
 	senses := offline.LoadSenses(t)
 	if senses == nil {
 		t.Skip("GEAR_WORDNET_SENSES not set (a table made by scripts/wordsenses)")

@@ -287,10 +287,7 @@ func measureScale(t testing.TB, lib []tools.Tool, qs []scaleQuery, places *place
 var loadPlaces = sync.OnceValues(place.Load)
 
 func TestMeasureOfflineAtScale(t *testing.T) {
-	dir := os.Getenv("GEAR_BENCHMARKS")
-	if dir == "" {
-		t.Skip("GEAR_BENCHMARKS not set (the benchmark sets, e.g. ../shared/benchmarks)")
-	}
+	dir := benchmarksDir(t)
 	places, err := loadPlaces()
 	if err != nil {
 		t.Fatal(err)
@@ -335,10 +332,7 @@ func logMisses(t *testing.T, fig scaleFigures) {
 // TestMeasureIndexRank ranks by the library index alone (no grounder), for
 // each way of combining the card and the examples.
 func TestMeasureIndexRank(t *testing.T) {
-	dir := os.Getenv("GEAR_BENCHMARKS")
-	if dir == "" {
-		t.Skip("GEAR_BENCHMARKS not set (the benchmark sets, e.g. ../shared/benchmarks)")
-	}
+	dir := benchmarksDir(t)
 	sets := []string{"metatool", "bfcl", "sealtools", "unseen"}
 	if s := os.Getenv("GEAR_BENCHMARK_SETS"); s != "" {
 		sets = strings.Split(s, ",")
@@ -535,10 +529,7 @@ func TestDumpScaleScores(t *testing.T) {
 // scoring one query against it, on Seal-Tools' 4,076 tools and MetaTool's
 // 199 (GEAR_BENCHMARKS needed).
 func BenchmarkLibraryScorer(b *testing.B) {
-	dir := os.Getenv("GEAR_BENCHMARKS")
-	if dir == "" {
-		b.Skip("GEAR_BENCHMARKS not set")
-	}
+	dir := benchmarksDir(b)
 	for _, set := range []string{"metatool", "sealtools"} {
 		lib := loadScaleLibrary(b, filepath.Join(dir, set, "library.json"))
 		qs := loadScaleQueries(b, filepath.Join(dir, set, "dev.jsonl"))
@@ -613,4 +604,16 @@ func TestMeasureBuiltinsBesideALibrary(t *testing.T) {
 		}
 		t.Log(line + fmt.Sprintf("; chose an unfamiliar tool for %d of %d", stolen, len(qs)))
 	}
+}
+
+// benchmarksDir is GEAR_BENCHMARKS, the directory of the public
+// tool-selection sets (library.json and dev.jsonl under DIR/SET, e.g.
+// testdata/benchmarks-dev); the measurement is skipped without it.
+func benchmarksDir(tb testing.TB) string {
+	tb.Helper()
+	dir := os.Getenv("GEAR_BENCHMARKS")
+	if dir == "" {
+		tb.Skip("GEAR_BENCHMARKS not set: this measurement needs the tool-selection sets (e.g. GEAR_BENCHMARKS=testdata/benchmarks-dev from the repository root)")
+	}
+	return dir
 }
