@@ -1,5 +1,7 @@
 package offline
 
+import "strings"
+
 // correctTypos returns the tokens with the slips of the subjects' long
 // words (their Spellings) read as those words, and the days the slips
 // name. It changes no token of toks.
@@ -8,10 +10,17 @@ func (lx *lexicon) correctTypos(toks []token) ([]token, []string) {
 	var days []string
 	for i, t := range toks {
 		w := t.text
-		if len(w) < 5 || lx.stop[w] || lx.known(w) {
+		if len(w) < 4 || lx.stop[w] || lx.known(w) || !isLowerWord(w) {
 			continue
 		}
-		if fixed, ok := lx.typoOf(w); ok {
+		fixed, ok := "", false
+		if len(w) >= 5 {
+			fixed, ok = lx.typoOf(w)
+		}
+		if !ok {
+			fixed, ok = lx.slipOfKnown(w)
+		}
+		if ok {
 			if out == nil {
 				out = append([]token(nil), toks...)
 			}
@@ -95,4 +104,84 @@ func slips(a, b string, limit int) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
+}
+
+// slipOfKnown reads w as the one word of the thesaurus (as written, in a
+// regular inflection, or a unit's name) that a single typing slip of the
+// kind that loses information makes into w: two neighbouring letters
+// swapped inside the word ("tranlsate", "precent", "tiem"), or a letter
+// left out inside the name of a unit of six letters or more ("galons").
+// The first and the last letter stay: a slip there makes English words
+// of each other ("coast", "coats"; "short", "shorts"), and without a
+// dictionary of English a word the thesaurus does not hold cannot be
+// told from a slip. For the same reason a slip that adds or changes a
+// letter is not read ("planet" is not "plane"), nor a left-out letter
+// outside the units' names, a closed class ("reminder" is not
+// "remainder", "county" not "country"). Two readings that are different
+// words give none.
+func (lx *lexicon) slipOfKnown(w string) (string, bool) {
+	found := ""
+	try := func(c string) bool {
+		if !lx.knownWritten(c) {
+			return true
+		}
+		if found == "" {
+			found = c
+		} else if found != c {
+			found = ""
+			return false
+		}
+		return true
+	}
+	b := []byte(w)
+	for i := 1; i+2 < len(b); i++ { // a swap; the first and last letters stay
+		if b[i] == b[i+1] {
+			continue
+		}
+		b[i], b[i+1] = b[i+1], b[i]
+		ok := try(string(b))
+		b[i], b[i+1] = b[i+1], b[i]
+		if !ok {
+			return "", false
+		}
+	}
+	if len(w) >= 6 {
+		for i := 1; i < len(w); i++ { // a letter left out inside a unit's name
+			for c := byte('a'); c <= 'z'; c++ {
+				u := w[:i] + string(c) + w[i:]
+				if lx.units[u].name == "" {
+					continue
+				}
+				if !try(u) {
+					return "", false
+				}
+			}
+		}
+	}
+	return found, found != ""
+}
+
+// knownWritten reports whether w is a word of the thesaurus as written,
+// or its plural in -s, or the name of a unit.
+func (lx *lexicon) knownWritten(w string) bool {
+	if lx.surface[w] || lx.units[w].name != "" {
+		return true
+	}
+	if _, ok := lx.exact[w]; ok {
+		return true
+	}
+	base, ok := strings.CutSuffix(w, "s")
+	return ok && len(base) >= 3 && !strings.HasSuffix(base, "s") && lx.surface[base]
+}
+
+// isLowerWord reports whether w is all lower-case ASCII letters (tokens
+// are lower-cased): a token with digits or an apostrophe ("5'11", "3x4")
+// is no slip of a word.
+func isLowerWord(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return false
+		}
+	}
+	return w != ""
 }
