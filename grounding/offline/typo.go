@@ -1,6 +1,9 @@
 package offline
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // correctTypos returns the tokens with the slips of the subjects' long
 // words (their Spellings) read as those words, and the days the slips
@@ -10,15 +13,20 @@ func (lx *lexicon) correctTypos(toks []token) ([]token, []string) {
 	var days []string
 	for i, t := range toks {
 		w := t.text
-		if len(w) < 4 || lx.stop[w] || lx.known(w) || !isLowerWord(w) {
+		if len(w) < 3 || lx.stop[w] || lx.known(w) || !isLowerWord(w) {
 			continue
 		}
 		fixed, ok := "", false
 		if len(w) >= 5 {
 			fixed, ok = lx.typoOf(w)
 		}
-		if !ok {
+		// A capitalised word inside a sentence is a name ("Angkor Wat").
+		name := t.capital && i > 0
+		if !ok && !name && len(w) >= 4 {
 			fixed, ok = lx.slipOfKnown(w)
+		}
+		if !ok && !name {
+			fixed, ok = slipOfFrameWord(w, i > 0 && slipWords()[toks[i-1].text])
 		}
 		if ok {
 			if out == nil {
@@ -184,4 +192,65 @@ func isLowerWord(w string) bool {
 		}
 	}
 	return w != ""
+}
+
+// slipWords reads grammar/slip-words.txt once.
+var slipWords = sync.OnceValue(func() map[string]bool {
+	return setOf(stripComments(mustGrammar("slip-words")))
+})
+
+// stripComments drops what follows # on each line of a grammar list.
+func stripComments(text string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(text, "\n") {
+		if i := strings.Index(line, "#"); i >= 0 {
+			line = line[:i]
+		}
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// slipOfFrameWord reads w as the one word of slip-words.txt (the closed
+// classes of question and arithmetic words) that a letter left out
+// between the first and the last, or two neighbouring letters swapped
+// after the first, makes into w — or, when afterFrame (w follows another
+// such word: "how meny") and w has four letters or more, one letter
+// changed after the first. Two readings give none.
+func slipOfFrameWord(w string, afterFrame bool) (string, bool) {
+	found := ""
+	for t := range slipWords() {
+		if t == w || t[0] != w[0] {
+			continue
+		}
+		ok := false
+		switch {
+		case len(t) == len(w)+1:
+			// A letter left out inside: without the last letter a slip
+			// is often a word ("man", "many"; "whos", "whose").
+			ok = t[len(t)-1] == w[len(w)-1] && slips(w, t, 1) == 1
+		case len(t) == len(w):
+			d := slips(w, t, 1)
+			ok = d == 1 && (isSwap(w, t) || afterFrame && len(w) >= 4)
+		}
+		if !ok {
+			continue
+		}
+		if found != "" {
+			return "", false
+		}
+		found = t
+	}
+	return found, found != ""
+}
+
+// isSwap reports whether a is b with two neighbouring letters swapped.
+func isSwap(a, b string) bool {
+	for i := 0; i+1 < len(a); i++ {
+		if a[i] != b[i] {
+			return a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
+		}
+	}
+	return false
 }

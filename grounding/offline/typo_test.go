@@ -48,3 +48,33 @@ func TestCorrectTyposLeavesTokensWithDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestSlipOfFrameWord: slips of the closed classes of question and
+// arithmetic words (grammar/slip-words.txt), and the words they leave.
+func TestSlipOfFrameWord(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		query, word, want string
+	}{
+		{"wat is the capital of peru", "wat", "what"},
+		{"wich planet is largest", "wich", "which"},
+		{"how meny moons", "meny", "many"},
+		{"45 divded by 3", "divded", "divided"},
+		{"Isle of Man", "man", "man"},              // a name; and "many" keeps its last letter
+		{"the quiet man", "man", "man"},            // the last letter is no slip
+		{"which way is north", "way", "way"},       // three letters: no changed letter
+		{"tell me about Angkor Wat", "wat", "wat"}, // a capitalised name
+		{"which witch is which", "witch", "witch"}, // two letters from "which"
+		{"whos the author", "whos", "whos"},        // "whose" is one letter longer at the end
+	}
+	lx := newLexicon(builtinSpecs())
+	for _, tt := range tests {
+		toks := tokenize(tt.query)
+		out, _ := lx.correctTypos(toks)
+		for i := range toks {
+			if toks[i].text == tt.word && out[i].text != tt.want {
+				t.Errorf("%q: %q read as %q, want %q", tt.query, tt.word, out[i].text, tt.want)
+			}
+		}
+	}
+}
