@@ -213,7 +213,7 @@ func newLexicon(specs []tools.Spec) *lexicon {
 				}
 			}
 			if sub.Answer == "" && len(sub.Cues)+len(sub.Asking) > 0 {
-				sc := subjectCues{name: sub.Name}
+				sc := subjectCues{name: sub.Name, targets: targetValues(spec)}
 				for _, c := range append(append([]string(nil), sub.Cues...), sub.Asking...) {
 					sc.phrases = append(sc.phrases, strings.ToLower(c))
 				}
@@ -341,6 +341,10 @@ func hintsDigest(specs []tools.Spec) string {
 type subjectCues struct {
 	name    string
 	phrases []string
+	// targets are the values (lower case) of the tool's target
+	// parameters (RoleTo with Canonical spellings): words rendered in one
+	// of them ask for the subject (quoted.go).
+	targets map[string]bool
 }
 
 // in reports whether lower (a query in lower case) contains one of the
