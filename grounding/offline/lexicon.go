@@ -251,7 +251,7 @@ func newLexicon(specs []tools.Spec) *lexicon {
 	lx.digest = hintsDigest(specs)
 	lx.questionWords = newQuestionWords(specs)
 	lx.idioms = phrases(strings.Join(idioms, "|"))
-	lx.typoTargets = spellings
+	lx.typoTargets = withLongStates(spellings, lx.states)
 	slot(personalFeature)
 	slot(commandFeature)
 	slot(numberFeature)

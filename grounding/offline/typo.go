@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 	"sync"
 )
@@ -253,4 +254,25 @@ func isSwap(a, b string) bool {
 		}
 	}
 	return false
+}
+
+// minStateSlipLen is the shortest state of a subject ("morning",
+// "midnight") whose slips typoOf reads: shorter states ("dark", "noon",
+// "dusk") are a slip away from too many other words.
+const minStateSlipLen = 7
+
+// withLongStates is the subjects' Spellings and their long States: a
+// state ("is it moring in Perth") is asked in a short question where its
+// slip leaves nothing else to read.
+func withLongStates(spellings []string, states map[string]bool) []string {
+	out := append([]string(nil), spellings...)
+	seen := setOf(strings.Join(spellings, " "))
+	var long []string
+	for s := range states {
+		if len(s) >= minStateSlipLen && !seen[s] && isLowerWord(s) {
+			long = append(long, s)
+		}
+	}
+	slices.Sort(long) // the map's order is no order
+	return append(out, long...)
 }

@@ -78,3 +78,19 @@ func TestSlipOfFrameWord(t *testing.T) {
 		}
 	}
 }
+
+// TestStateSlips: a slip of a long state of a subject ("moring") is read
+// as it; short states are no targets.
+func TestStateSlips(t *testing.T) {
+	t.Parallel()
+	lx := newLexicon(builtinSpecs())
+	for in, want := range map[string]string{"moring": "morning", "midnigth": "midnight", "darkk": ""} {
+		got := ""
+		if !lx.known(in) {
+			got, _ = lx.typoOf(in)
+		}
+		if got != want {
+			t.Errorf("typo of %q: %q, want %q", in, got, want)
+		}
+	}
+}
