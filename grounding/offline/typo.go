@@ -26,6 +26,11 @@ func (lx *lexicon) correctTypos(toks []token) ([]token, []string) {
 		if !ok && !name && len(w) >= 4 {
 			fixed, ok = lx.slipOfKnown(w)
 		}
+		if base, plain := strings.CutSuffix(w, "s"); !ok && plain && slipWords()[base] && isWhWord(base) {
+			// "whos the author", "wheres the station": the contraction
+			// with its apostrophe left out.
+			fixed, ok = base+"'s", true
+		}
 		if !ok && !name {
 			fixed, ok = slipOfFrameWord(w, i > 0 && slipWords()[toks[i-1].text])
 		}
@@ -275,4 +280,10 @@ func withLongStates(spellings []string, states map[string]bool) []string {
 	}
 	slices.Sort(long) // the map's order is no order
 	return append(out, long...)
+}
+
+// isWhWord reports whether w is a question word that contracts with
+// "is" ("who's", "where's", "how's").
+func isWhWord(w string) bool {
+	return strings.HasPrefix(w, "wh") || w == "how"
 }
