@@ -18,8 +18,8 @@ const (
 	Temperature          = 0.0395
 	NoneScore            = 0.2875
 	Threshold            = 0.1700
-	NoneA                = -0.8132
-	NoneB                = 0.6017
+	NoneA                = -0.8087
+	NoneB                = 0.6007
 	ToolA                = 2.0773
 	ToolB                = 0.7780
 	ToolNoCall           = -1.5077

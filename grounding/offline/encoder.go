@@ -229,7 +229,7 @@ func (e *Engine) features(a *analysis) ([]string, []float64) {
 	// a tool for it: the request is no action that no tool answers.
 	cued := false
 	for _, sc := range e.lex.phraseCues {
-		if sc.in(a.lower) {
+		if sc.in(a.lower) || renderedInTarget(a.query, a.toks, sc.targets) {
 			add("c:"+sc.name, cueWeight)
 			cued = true
 		}

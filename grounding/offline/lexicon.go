@@ -106,6 +106,8 @@ type lexicon struct {
 	decreaseWords, increaseWords, changeNouns map[string]bool
 	concepts                                  map[string][]string // stem -> concepts
 	exact                                     map[string][]string // "=word" entries -> concepts
+	// surface are the thesaurus's words as written, for typo.go.
+	surface map[string]bool
 	// shapes are the subjects (concepts) that ask for each shape of
 	// answer, in the library's order; shapeOf the other way.
 	shapes  map[tools.Answer][]string
@@ -121,7 +123,7 @@ type lexicon struct {
 
 // newLexicon builds the lexicon from the tools' hints.
 func newLexicon(specs []tools.Spec) *lexicon {
-	lx := &lexicon{stop: setOf(stopWordList), concepts: map[string][]string{}, exact: map[string][]string{}, slots: map[string]int{},
+	lx := &lexicon{stop: setOf(stopWordList), concepts: map[string][]string{}, exact: map[string][]string{}, surface: map[string]bool{}, slots: map[string]int{},
 		shapes: map[tools.Answer][]string{}, shapeOf: map[string]tools.Answer{}, examples: map[tools.Answer]string{},
 		things: map[tools.Answer]map[string]bool{}, modifiers: map[tools.Answer]map[string]bool{}, conditions: map[string]bool{}, readings: map[string]bool{}, gradable: map[string]bool{},
 		states: map[string]bool{}, asking: map[tools.Answer][][]string{}, cues: map[tools.Answer][]string{}, questionOpeners: map[tools.Answer][]string{}, askingWords: map[tools.Answer]map[string]bool{}}
@@ -154,6 +156,7 @@ func newLexicon(specs []tools.Spec) *lexicon {
 			}
 			return
 		}
+		lx.surface[word] = true
 		s := stem(word)
 		if !slices.Contains(lx.concepts[s], concept) {
 			lx.concepts[s] = append(lx.concepts[s], concept)
@@ -210,7 +213,7 @@ func newLexicon(specs []tools.Spec) *lexicon {
 				}
 			}
 			if sub.Answer == "" && len(sub.Cues)+len(sub.Asking) > 0 {
-				sc := subjectCues{name: sub.Name}
+				sc := subjectCues{name: sub.Name, targets: targetValues(spec)}
 				for _, c := range append(append([]string(nil), sub.Cues...), sub.Asking...) {
 					sc.phrases = append(sc.phrases, strings.ToLower(c))
 				}
@@ -248,7 +251,7 @@ func newLexicon(specs []tools.Spec) *lexicon {
 	lx.digest = hintsDigest(specs)
 	lx.questionWords = newQuestionWords(specs)
 	lx.idioms = phrases(strings.Join(idioms, "|"))
-	lx.typoTargets = spellings
+	lx.typoTargets = withLongStates(spellings, lx.states)
 	slot(personalFeature)
 	slot(commandFeature)
 	slot(numberFeature)
@@ -338,6 +341,10 @@ func hintsDigest(specs []tools.Spec) string {
 type subjectCues struct {
 	name    string
 	phrases []string
+	// targets are the values (lower case) of the tool's target
+	// parameters (RoleTo with Canonical spellings): words rendered in one
+	// of them ask for the subject (quoted.go).
+	targets map[string]bool
 }
 
 // in reports whether lower (a query in lower case) contains one of the
