@@ -123,9 +123,9 @@ func shareFrame(lx []lexeme) string {
 
 // sharersFirst reads a share whose sharers come before the verb: "three
 // friends split a $127.80 bill plus a $20 tip equally", "4 of us share
-// 30 dollars": the count, at most two words before the verb at i, then
-// the amounts after it, added when "plus" or "and" joins them, up to the
-// end of the clause.
+// 30 dollars": the count, with at most two words between it and the verb
+// at i ("friends", "of us"), then the amounts after it, added when
+// "plus" or "and" joins them, up to the end of the clause.
 func sharersFirst(lx []lexeme, i int) string {
 	sharers := ""
 	for k := i - 1; k >= 0 && k >= i-3; k-- {
@@ -144,6 +144,7 @@ func sharersFirst(lx []lexeme, i int) string {
 	}
 	var amounts []string
 	joined := true // the first amount needs no joining word
+clause:
 	for k := i + 1; k < len(lx); k++ {
 		switch {
 		case lx[k].kind == lexNum:
@@ -156,7 +157,7 @@ func sharersFirst(lx []lexeme, i int) string {
 		case lx[k].kind == lexOp || lx[k].kind == lexPostfix || lx[k].kind == lexBy || lx[k].kind == lexInto:
 			return "" // another operation ("a 15% tip"), or the sharers named after the verb as well
 		case lx[k].kind == lexOther && lx[k].text == "":
-			k = len(lx) // punctuation ends the clause
+			break clause // punctuation ends the clause
 		}
 	}
 	switch len(amounts) {
