@@ -60,10 +60,8 @@ func (a *app) confirmCall(ctx context.Context, c agent.Confirmation) (string, er
 	if c.Effect != "" {
 		fmt.Fprintf(w, "%s is not read-only: it %s (from %s).\n", sanitize.Line(cand.Tool), effectWords(tools.Effect(c.Effect)), sanitize.Line(c.Source))
 	}
-	fmt.Fprintf(w, "run %s? [y/N] (ctrl+c leaves): ", call)
-	line, err := readAnswer(ctx, a.deps.Stdin)
+	line, err := a.promptLine(ctx, "run %s? [y/N] (ctrl+c leaves): ", call)
 	if err != nil {
-		fmt.Fprintln(w)
 		return "", err
 	}
 	switch strings.ToLower(line) {
@@ -96,10 +94,8 @@ func (a *app) offerTools(ctx context.Context, c agent.Confirmation, canAnswer bo
 	if !canAnswer {
 		rest = "Enter runs none (rephrase and ask again)"
 	}
-	fmt.Fprintf(w, "A number runs that tool; %s (ctrl+c leaves): ", rest)
-	line, err := readAnswer(ctx, a.deps.Stdin)
+	line, err := a.promptLine(ctx, "A number runs that tool; %s (ctrl+c leaves): ", rest)
 	if err != nil {
-		fmt.Fprintln(w)
 		return "", err
 	}
 	if tool, ok := pickedCandidate(line, c.Candidates); ok {
@@ -179,10 +175,8 @@ func (a *app) confirmTool(ctx context.Context, c agent.Confirmation, canAnswer b
 	if !canAnswer {
 		none = "n cancels"
 	}
-	fmt.Fprintf(w, "Enter runs 1, a number picks another, %s (ctrl+c leaves): ", none)
-	line, err := readAnswer(ctx, a.deps.Stdin)
+	line, err := a.promptLine(ctx, "Enter runs 1, a number picks another, %s (ctrl+c leaves): ", none)
 	if err != nil {
-		fmt.Fprintln(w)
 		return "", err
 	}
 	if tool, ok := pickedCandidate(line, c.Candidates); ok {

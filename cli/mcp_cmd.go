@@ -318,11 +318,8 @@ const (
 // askRun asks on the terminal whether a tool that may change something
 // runs: y once, a always (remembered), anything else no.
 func (a *app) askRun(ctx context.Context, tool string, effect tools.Effect, source string) (runAnswer, error) {
-	w := a.deps.Stderr
-	fmt.Fprintf(w, "%s %s (from %s). Run it? [y]es once, [a]lways allow this tool, [N]o (ctrl+c leaves): ", tool, effectWords(effect), sanitize.Line(source))
-	line, err := readAnswer(ctx, a.deps.Stdin)
+	line, err := a.promptLine(ctx, "%s %s (from %s). Run it? [y]es once, [a]lways allow this tool, [N]o (ctrl+c leaves): ", tool, effectWords(effect), sanitize.Line(source))
 	if err != nil {
-		fmt.Fprintln(w)
 		return runNo, err
 	}
 	switch strings.ToLower(strings.TrimSpace(line)) {

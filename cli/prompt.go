@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 )
@@ -38,4 +39,17 @@ func readAnswer(ctx context.Context, in io.Reader) (string, error) {
 		}
 		return strings.TrimSpace(r.line), nil
 	}
+}
+
+// promptLine writes the prompt (a format and its arguments) to stderr and
+// reads the answer; when the read fails or is cancelled, it ends the
+// prompt's line first, so what gear prints next starts on a line of its
+// own.
+func (a *app) promptLine(ctx context.Context, format string, args ...any) (string, error) {
+	fmt.Fprintf(a.deps.Stderr, format, args...)
+	line, err := readAnswer(ctx, a.deps.Stdin)
+	if err != nil {
+		fmt.Fprintln(a.deps.Stderr)
+	}
+	return line, err
 }
