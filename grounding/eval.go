@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -33,16 +34,12 @@ type Item struct {
 }
 
 // Accepts reports whether a predicted family is right for the item.
-func (it Item) Accepts(family string) bool {
-	if family == it.Tool {
-		return true
-	}
-	for _, a := range it.Also {
-		if a == family {
-			return true
-		}
-	}
-	return false
+func (it Item) Accepts(family string) bool { return accepts(it.Tool, it.Also, family) }
+
+// accepts reports whether choice is an item's label or one of the labels
+// it also accepts.
+func accepts(label string, also []string, choice string) bool {
+	return choice == label || slices.Contains(also, choice)
 }
 
 // ReadItems reads a JSONL file of items. Blank lines are skipped; a bad

@@ -31,17 +31,7 @@ type LibraryItem struct {
 }
 
 // Accepts reports whether choosing tool (or None) is right for the item.
-func (it LibraryItem) Accepts(tool string) bool {
-	if tool == it.Tool {
-		return true
-	}
-	for _, a := range it.Also {
-		if a == tool {
-			return true
-		}
-	}
-	return false
-}
+func (it LibraryItem) Accepts(tool string) bool { return accepts(it.Tool, it.Also, tool) }
 
 // NeedsTool reports whether the item is labelled with a tool (not none).
 func (it LibraryItem) NeedsTool() bool { return it.Tool != None }
